@@ -1,0 +1,70 @@
+# Driver for the package tests (see CMakeLists.txt next to this file).
+# Run as: cmake -DMODE=<install|wrapper|find_package> -D... -P package_test.cmake
+cmake_minimum_required(VERSION 3.20)
+
+function(run_step what)
+  string(REPLACE ";" " " _shown "${ARGN}")
+  message(STATUS "[${what}] ${_shown}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "[${what}] failed (${_rc}): ${_shown}")
+  endif()
+endfunction()
+
+function(require_vars)
+  foreach(_v IN LISTS ARGN)
+    if(NOT DEFINED ${_v} OR "${${_v}}" STREQUAL "")
+      message(FATAL_ERROR "package_test.cmake: -D${_v}=... is required for MODE=${MODE}")
+    endif()
+  endforeach()
+endfunction()
+
+if(MODE STREQUAL "install")
+  require_vars(BUILD_DIR STAGE_DIR)
+  file(REMOVE_RECURSE "${STAGE_DIR}")
+  set(_config_args "")
+  if(CONFIG)
+    set(_config_args --config "${CONFIG}")
+  endif()
+  run_step(install "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${STAGE_DIR}" ${_config_args})
+  foreach(_f bin/tessera++ include/sycl/sycl.hpp)
+    if(NOT EXISTS "${STAGE_DIR}/${_f}")
+      message(FATAL_ERROR "install: ${STAGE_DIR}/${_f} is missing")
+    endif()
+  endforeach()
+  file(GLOB_RECURSE _configs "${STAGE_DIR}/*/TesseraConfig.cmake")
+  file(GLOB_RECURSE _libs "${STAGE_DIR}/*/libtessera.so")
+  if(NOT _configs OR NOT _libs)
+    message(FATAL_ERROR "install: TesseraConfig.cmake or libtessera.so is missing under ${STAGE_DIR}")
+  endif()
+
+elseif(MODE STREQUAL "wrapper")
+  require_vars(STAGE_DIR SOURCE WORK_DIR)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  set(_wrapper "${STAGE_DIR}/bin/tessera++")
+  run_step(showme "${_wrapper}" --showme -O2 "${SOURCE}" -o "${WORK_DIR}/hello_sycl")
+  run_step(compile "${_wrapper}" -O2 "${SOURCE}" -o "${WORK_DIR}/hello_sycl")
+  run_step(run "${WORK_DIR}/hello_sycl")
+
+elseif(MODE STREQUAL "find_package")
+  require_vars(STAGE_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  string(REPLACE "|" ";" _extra "${EXTRA_ARGS}")
+  run_step(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}" -G "${GENERATOR}"
+           "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+           -DCMAKE_BUILD_TYPE=Release
+           "-DCMAKE_PREFIX_PATH=${STAGE_DIR}"
+           -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON
+           ${_extra})
+  run_step(build "${CMAKE_COMMAND}" --build "${WORK_DIR}" --config Release)
+  if(EXISTS "${WORK_DIR}/Release/tessera_consumer")
+    set(_exe "${WORK_DIR}/Release/tessera_consumer")
+  else()
+    set(_exe "${WORK_DIR}/tessera_consumer")
+  endif()
+  run_step(run "${_exe}")
+
+else()
+  message(FATAL_ERROR "package_test.cmake: unknown MODE '${MODE}'")
+endif()
