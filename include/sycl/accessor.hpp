@@ -1,0 +1,251 @@
+#pragma once
+#include <memory>
+#include <type_traits>
+
+#include "sycl/access.hpp"
+#include "sycl/id.hpp"
+#include "sycl/property_list.hpp"
+#include "tessera/memory/subscript.hpp"
+#include "tessera/runtime/buffer_impl.hpp"
+
+namespace sycl {
+
+class handler;
+template <typename T> class buffer_allocator;
+template <typename T, int D, typename A> class buffer;
+
+template <access_mode M> struct mode_tag_t { explicit mode_tag_t() = default; };
+inline constexpr mode_tag_t<access_mode::read> read_only{};
+inline constexpr mode_tag_t<access_mode::write> write_only{};
+inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+
+} // namespace sycl
+
+namespace tessera::runtime {
+// Defined with the handler: records that the command group being built accesses `b` in `m`.
+void require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m);
+
+// What a view over buffer memory holds: the buffer, its shape, and the accessed window.
+template <typename T, int D>
+struct buffer_view {
+  std::shared_ptr<buffer_impl> buffer;
+  T* data = nullptr; // the buffer's first element
+  sycl::range<D> buffer_range;
+  sycl::range<D> access_range;
+  sycl::id<D> offset;
+};
+
+template <typename T, int D>
+buffer_view<T, D> make_view(const std::shared_ptr<buffer_impl>& b, std::size_t first, const sycl::range<D>& whole,
+                            const sycl::range<D>& r, const sycl::id<D>& off) {
+  for (int d = 0; d < D; ++d)
+    if (off[d] + r[d] > whole[d])
+      throw sycl::exception(sycl::errc::invalid, "accessor range " + std::to_string(r[d]) + " at offset " +
+                                                     std::to_string(off[d]) + " exceeds the buffer's extent " +
+                                                     std::to_string(whole[d]) + " in dimension " +
+                                                     std::to_string(d));
+  return {b, static_cast<T*>(b->data()) + first, whole, r, off};
+}
+
+inline constexpr sycl::access_mode effective_mode(sycl::access_mode m, bool no_init) {
+  if (!no_init) return m;
+  return m == sycl::access_mode::read_write ? sycl::access_mode::discard_read_write
+         : m == sycl::access_mode::write    ? sycl::access_mode::discard_write
+                                            : m;
+}
+} // namespace tessera::runtime
+
+namespace sycl {
+
+// SYCL 2020 §4.7.6.9: an accessor to buffer memory for a kernel (or host task).
+template <typename DataT, int D = 1,
+          access_mode M = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
+          target T = target::device, access::placeholder P = access::placeholder::false_t>
+class accessor {
+  using view_t = tessera::runtime::buffer_view<std::remove_const_t<DataT>, D>;
+
+public:
+  using value_type = std::conditional_t<M == access_mode::read, const DataT, DataT>;
+  using reference = value_type&;
+  using const_reference = const DataT&;
+  using pointer = value_type*;
+  using iterator = value_type*;
+  using const_iterator = const DataT*;
+  using size_type = std::size_t;
+  static constexpr int dimensions = D;
+
+  accessor() = default;
+
+  template <typename A>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, const property_list& = {})
+      : accessor(b, b.get_range(), id<D>(), false) {}
+  template <typename A, access_mode TM>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, mode_tag_t<TM>, const property_list& = {})
+      : accessor(b, b.get_range(), id<D>(), false) {}
+  template <typename A>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, const property_list& props = {})
+      : accessor(b, b.get_range(), id<D>(), false) {
+    attach(h, props);
+  }
+  template <typename A, access_mode TM>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, mode_tag_t<TM>, const property_list& props = {})
+      : accessor(b, b.get_range(), id<D>(), false) {
+    attach(h, props);
+  }
+  template <typename A>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, const property_list& props = {})
+      : accessor(b, r, id<D>(), true) {
+    attach(h, props);
+  }
+  template <typename A, access_mode TM>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, mode_tag_t<TM>,
+           const property_list& props = {})
+      : accessor(b, r, id<D>(), true) {
+    attach(h, props);
+  }
+  template <typename A>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, id<D> off,
+           const property_list& props = {})
+      : accessor(b, r, off, true) {
+    attach(h, props);
+  }
+  template <typename A, access_mode TM>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, id<D> off, mode_tag_t<TM>,
+           const property_list& props = {})
+      : accessor(b, r, off, true) {
+    attach(h, props);
+  }
+  template <typename A>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+      : accessor(b, r, off, true) {}
+
+  // A read-write accessor converts to a read-only one (§4.7.6.9.1).
+  template <access_mode OM, typename = std::enable_if_t<M == access_mode::read && OM != access_mode::read>>
+  accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
+
+  reference operator[](const id<D>& i) const {
+    return tessera::memory::at(v_.data, v_.buffer_range, id<D>(i + v_.offset));
+  }
+  decltype(auto) operator[](std::size_t i) const {
+    if constexpr (D == 1) return (*this)[id<1>(i)];
+    else return tessera::memory::first_subscript<value_type, D>(row_base(), v_.buffer_range, i + v_.offset[0]);
+  }
+  template <int DD = D, typename = std::enable_if_t<DD == 1>>
+  reference operator*() const {
+    return (*this)[id<1>(0)];
+  }
+
+  range<D> get_range() const { return v_.access_range; }
+  id<D> get_offset() const { return v_.offset; }
+  std::size_t size() const noexcept { return v_.access_range.size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  std::size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  bool is_placeholder() const { return P == access::placeholder::true_t; }
+  pointer get_pointer() const noexcept { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
+  template <access::decorated = access::decorated::no>
+  pointer get_multi_ptr() const noexcept {
+    return get_pointer();
+  }
+  // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.
+  iterator begin() const noexcept { return get_pointer(); }
+  iterator end() const noexcept { return get_pointer() + size(); }
+
+  const view_t& view() const { return v_; }
+
+private:
+  template <typename A>
+  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, const range<D>& r, const id<D>& off, bool ranged)
+      : v_(tessera::runtime::make_view<std::remove_const_t<DataT>, D>(b.impl(), b.first_element(), b.get_range(),
+                                                                       r, off)) {
+    (void)ranged;
+  }
+  void attach(handler& h, const property_list& props) {
+    tessera::runtime::require(h, v_.buffer,
+                              tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
+  }
+  value_type* row_base() const { return v_.data; }
+
+  view_t v_;
+  template <typename, int, access_mode, target, access::placeholder> friend class accessor;
+  friend class handler;
+};
+
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&) -> accessor<T, D>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, const property_list&) -> accessor<T, D>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>) -> accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, range<D>) -> accessor<T, D>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>) -> accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>) -> accessor<T, D>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>) -> accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
+
+// SYCL 2020 §4.7.6.10: an accessor on the host, which waits for the buffer's commands.
+template <typename DataT, int D = 1, access_mode M = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
+class host_accessor : public accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t> {
+  using base = accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t>;
+
+public:
+  host_accessor() = default;
+  template <typename A>
+  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, const property_list& = {}) : base(b) {
+    acquire();
+  }
+  template <typename A, access_mode TM>
+  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, mode_tag_t<TM>, const property_list& = {}) : base(b) {
+    acquire();
+  }
+  template <typename A>
+  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+      : base(b, r, off) {
+    acquire();
+  }
+  template <typename A, access_mode TM>
+  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {})
+      : base(b, r) {
+    acquire();
+  }
+  template <typename A, access_mode TM>
+  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>,
+                const property_list& = {})
+      : base(b, r, off) {
+    acquire();
+  }
+
+private:
+  // The host access is ordered like a command: it waits for earlier writers (and, to write,
+  // readers) and later commands wait for it while it lives.
+  void acquire();
+  struct release {
+    std::shared_ptr<tessera::runtime::event_impl> ev;
+    ~release() {
+      if (ev) ev->mark_complete();
+    }
+  };
+  std::shared_ptr<release> release_;
+};
+
+template <typename DataT, int D, access_mode M>
+void host_accessor<DataT, D, M>::acquire() {
+  auto ev = std::make_shared<tessera::runtime::event_impl>();
+  std::vector<std::shared_ptr<tessera::runtime::event_impl>> deps;
+  this->view().buffer->order_access(M, ev, deps);
+  for (auto& d : deps) d->wait();
+  ev->mark_running();
+  release_ = std::make_shared<release>(release{ev});
+}
+
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&) -> host_accessor<T, D>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&, const property_list&) -> host_accessor<T, D>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, mode_tag_t<M>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list&) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&, range<D>) -> host_accessor<T, D>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&, range<D>, id<D>) -> host_accessor<T, D>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
+
+} // namespace sycl

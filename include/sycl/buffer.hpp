@@ -1,0 +1,138 @@
+#pragma once
+#include <algorithm>
+#include <iterator>
+#include <memory>
+#include <type_traits>
+
+#include "sycl/accessor.hpp"
+#include "sycl/property_list.hpp"
+
+namespace sycl {
+
+template <typename T> class buffer_allocator : public std::allocator<T> {};
+
+// SYCL 2020 §4.7.2. The data lives in runtime-owned storage; the host memory it was made from
+// receives the final contents when the last copy of the buffer goes (unless told otherwise).
+template <typename T, int D = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
+class buffer {
+  using elem = std::remove_const_t<T>;
+
+public:
+  using value_type = T;
+  using reference = value_type&;
+  using const_reference = const value_type&;
+  using allocator_type = AllocatorT;
+  static constexpr int dimensions = D;
+
+  buffer(const range<D>& r, const property_list& = {}) : buffer(r, nullptr) {}
+  buffer(const range<D>& r, AllocatorT, const property_list& = {}) : buffer(r, nullptr) {}
+  buffer(T* host, const range<D>& r, const property_list& = {}) : buffer(r, host) {
+    if constexpr (!std::is_const_v<T>) write_back_to(host);
+  }
+  buffer(T* host, const range<D>& r, AllocatorT, const property_list& = {}) : buffer(host, r) {}
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  buffer(const elem* host, const range<D>& r, const property_list& = {}) : buffer(r, host) {}
+  buffer(const std::shared_ptr<T>& host, const range<D>& r, const property_list& = {}) : buffer(r, host.get()) {
+    set_final_data(std::weak_ptr<T>(host));
+  }
+  buffer(const std::shared_ptr<T[]>& host, const range<D>& r, const property_list& = {}) : buffer(r, host.get()) {
+    auto keep = host;
+    owner_->set_final([keep, n = r.size()](const void* src) {
+      std::copy_n(static_cast<const elem*>(src), n, keep.get());
+    });
+  }
+  template <typename It, int DD = D, typename = std::enable_if_t<DD == 1>,
+            typename = typename std::iterator_traits<It>::iterator_category>
+  buffer(It first, It last, const property_list& = {})
+      : buffer(range<1>(static_cast<std::size_t>(std::distance(first, last))), nullptr) {
+    std::copy(first, last, static_cast<elem*>(impl()->data()));
+  }
+  // Contiguous containers (std::vector, std::array, ...): their data is the host memory.
+  template <typename C, int DD = D, typename = std::enable_if_t<DD == 1>,
+            typename = decltype(std::data(std::declval<C&>())), typename = decltype(std::size(std::declval<C&>()))>
+  buffer(C& container, const property_list& = {}) : buffer(std::data(container), range<1>(std::size(container))) {}
+
+  // A sub-buffer: a window of whole rows of `parent`, sharing its storage (§4.7.2.2).
+  buffer(buffer& parent, const id<D>& offset, const range<D>& r)
+      : owner_(parent.owner_), range_(r), first_(parent.first_ + tessera::detail::linearize(offset, parent.range_)) {
+    for (int d = 0; d < D; ++d)
+      if (offset[d] + r[d] > parent.range_[d])
+        throw exception(errc::invalid, "sub-buffer exceeds its parent buffer in dimension " + std::to_string(d));
+    for (int d = 1; d < D; ++d)
+      if (r[d] != parent.range_[d])
+        throw exception(errc::invalid, "a sub-buffer must span whole rows of its parent (dimension " +
+                                           std::to_string(d) + ")");
+    sub_ = true;
+  }
+
+  range<D> get_range() const { return range_; }
+  std::size_t size() const noexcept { return range_.size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(T); }
+  std::size_t get_count() const { return size(); }
+  std::size_t get_size() const { return byte_size(); }
+  bool is_sub_buffer() const { return sub_; }
+  AllocatorT get_allocator() const { return {}; }
+
+  template <access_mode M = access_mode::read_write, target Tg = target::device>
+  accessor<T, D, M, Tg> get_access(handler& h) {
+    return accessor<T, D, M, Tg>(*this, h);
+  }
+  template <access_mode M = access_mode::read_write, target Tg = target::device>
+  accessor<T, D, M, Tg> get_access(handler& h, range<D> r, id<D> off = {}) {
+    return accessor<T, D, M, Tg>(*this, h, r, off);
+  }
+  template <access_mode M = access_mode::read_write>
+  host_accessor<T, D, M> get_host_access() {
+    return host_accessor<T, D, M>(*this);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_access() {
+    return host_accessor<T, D, M>(*this);
+  }
+
+  template <typename Dest>
+  void set_final_data(Dest dest) {
+    if constexpr (std::is_same_v<Dest, std::nullptr_t>) {
+      owner_->set_final(nullptr);
+    } else if constexpr (std::is_same_v<Dest, std::weak_ptr<T>>) {
+      owner_->set_final([dest, n = size(), f = first_](const void* src) {
+        if (auto p = dest.lock()) std::copy_n(static_cast<const elem*>(src) + f, n, p.get());
+      });
+    } else {
+      owner_->set_final([dest, n = size(), f = first_](const void* src) {
+        std::copy_n(static_cast<const elem*>(src) + f, n, dest);
+      });
+    }
+  }
+  void set_final_data(std::nullptr_t) { owner_->set_final(nullptr); }
+  void set_write_back(bool on = true) { owner_->set_write_back(on); }
+
+  const std::shared_ptr<tessera::runtime::buffer_impl>& impl() const { return owner_->impl(); }
+  std::size_t first_element() const { return first_; }
+
+  friend bool operator==(const buffer& a, const buffer& b) { return a.owner_ == b.owner_ && a.first_ == b.first_; }
+  friend bool operator!=(const buffer& a, const buffer& b) { return !(a == b); }
+
+private:
+  buffer(const range<D>& r, const elem* init)
+      : owner_(std::make_shared<tessera::runtime::buffer_owner>(
+            std::make_shared<tessera::runtime::buffer_impl>(r.size() * sizeof(T), init))),
+        range_(r) {}
+  void write_back_to(elem* host) {
+    owner_->set_final([host, n = range_.size()](const void* src) {
+      std::copy_n(static_cast<const elem*>(src), n, host);
+    });
+  }
+
+  std::shared_ptr<tessera::runtime::buffer_owner> owner_;
+  range<D> range_;
+  std::size_t first_ = 0;
+  bool sub_ = false;
+};
+
+template <typename T, int D> buffer(T*, const range<D>&, const property_list& = {}) -> buffer<T, D>;
+template <typename T, int D> buffer(const std::shared_ptr<T>&, const range<D>&, const property_list& = {}) -> buffer<T, D>;
+template <typename It> buffer(It, It, const property_list& = {}) -> buffer<typename std::iterator_traits<It>::value_type, 1>;
+template <typename C> buffer(C&, const property_list& = {}) -> buffer<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))>, 1>;
+
+} // namespace sycl

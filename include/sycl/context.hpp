@@ -1,0 +1,28 @@
+#pragma once
+#include <vector>
+
+#include "sycl/device.hpp"
+
+namespace sycl {
+
+// SYCL 2020 §4.6.3. All devices share one address space on the CPU backend, so a context is
+// just the set of devices it was made for.
+class context {
+public:
+  context() : context(device()) {}
+  explicit context(const device& d, async_handler h = {}) : devices_{d}, handler_(std::move(h)) {}
+  explicit context(const std::vector<device>& ds, async_handler h = {}) : devices_(ds), handler_(std::move(h)) {}
+  explicit context(const async_handler& h) : context(device(), h) {}
+
+  std::vector<device> get_devices() const { return devices_; }
+  platform get_platform() const { return devices_.front().get_platform(); }
+
+  friend bool operator==(const context& a, const context& b) { return a.devices_ == b.devices_; }
+  friend bool operator!=(const context& a, const context& b) { return !(a == b); }
+
+private:
+  std::vector<device> devices_;
+  async_handler handler_;
+};
+
+} // namespace sycl

@@ -1,0 +1,30 @@
+#pragma once
+#include "sycl/device.hpp"
+
+namespace sycl {
+
+// SYCL 2020 §4.6.1.1: a selector scores devices; negative means "never".
+// The default prefers the device named by TESSERA_DEVICE (cpu or gpu), then a GPU, then the CPU.
+int default_selector_v(const device& d);
+int cpu_selector_v(const device& d);
+int gpu_selector_v(const device& d);
+int accelerator_selector_v(const device& d);
+
+inline auto aspect_selector(std::vector<aspect> required, std::vector<aspect> denied = {}) {
+  return [=](const device& d) {
+    for (aspect a : required)
+      if (!d.has(a)) return -1;
+    for (aspect a : denied)
+      if (d.has(a)) return -1;
+    return default_selector_v(d);
+  };
+}
+
+namespace detail {
+const tessera::runtime::device_impl* select(const std::function<int(const device&)>& selector);
+} // namespace detail
+
+template <typename Selector, typename>
+device::device(const Selector& selector) : impl_(detail::select(std::function<int(const device&)>(selector))) {}
+
+} // namespace sycl

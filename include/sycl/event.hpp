@@ -1,0 +1,51 @@
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "sycl/exception.hpp"
+#include "sycl/info.hpp"
+#include "tessera/runtime/event_impl.hpp"
+
+namespace sycl {
+
+// SYCL 2020 §4.6.6.
+class event {
+public:
+  event() : impl_(tessera::runtime::event_impl::completed()) {}
+  explicit event(std::shared_ptr<tessera::runtime::event_impl> impl) : impl_(std::move(impl)) {}
+
+  void wait() { impl_->wait(); }
+  void wait_and_throw();
+  static void wait(const std::vector<event>& events) {
+    for (auto e : events) e.wait();
+  }
+  static void wait_and_throw(const std::vector<event>& events) {
+    for (auto e : events) e.wait_and_throw();
+  }
+  std::vector<event> get_wait_list() const { return {}; }
+
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::event::command_execution_status>, "unknown event info");
+    return static_cast<info::event_command_status>(impl_->status());
+  }
+
+  // SYCL 2020 §4.6.6.2: nanosecond timestamps; needs a queue made with enable_profiling.
+  template <typename Param>
+  typename Param::return_type get_profiling_info() const {
+    return profiling_timestamp(std::is_same_v<Param, info::event_profiling::command_submit>  ? 0
+                               : std::is_same_v<Param, info::event_profiling::command_start> ? 1
+                                                                                              : 2);
+  }
+
+  friend bool operator==(const event& a, const event& b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const event& a, const event& b) { return a.impl_ != b.impl_; }
+
+  const std::shared_ptr<tessera::runtime::event_impl>& impl() const { return impl_; }
+
+private:
+  std::uint64_t profiling_timestamp(int which) const;
+  std::shared_ptr<tessera::runtime::event_impl> impl_;
+};
+
+} // namespace sycl

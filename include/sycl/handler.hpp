@@ -1,0 +1,165 @@
+#pragma once
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "sycl/accessor.hpp"
+#include "sycl/device.hpp"
+#include "sycl/event.hpp"
+#include "sycl/local_accessor.hpp"
+#include "sycl/nd_item.hpp"
+#include "tessera/backend/cpu/nd_launch.hpp"
+#include "tessera/backend/cpu/range_launch.hpp"
+#include "tessera/runtime/command_group.hpp"
+
+namespace sycl {
+
+class queue;
+
+// SYCL 2020 §4.9.4. Collects one command group: its accessors, dependencies and its one command.
+class handler {
+public:
+  handler(const handler&) = delete;
+  handler& operator=(const handler&) = delete;
+
+  void depends_on(event e) { cg_.depends.push_back(e.impl()); }
+  void depends_on(const std::vector<event>& es) {
+    for (auto& e : es) depends_on(e);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void require(accessor<T, D, M, Tg, P> acc) {
+    cg_.requirements.push_back({acc.view().buffer, M});
+  }
+
+  // --- kernels ---
+  template <typename Name = void, typename K>
+  void single_task(const K& k) {
+    no_local_memory("single_task");
+    set([k](tessera::runtime::completion done) { tessera::cpu::launch_single(k, std::move(done)); });
+  }
+
+  template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) { basic<1>(r, {}, k); }
+  template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) { basic<2>(r, {}, k); }
+  template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) { basic<3>(r, {}, k); }
+  // Deprecated in SYCL 2020 but still allowed.
+  template <typename Name = void, typename K, int D>
+  void parallel_for(range<D> r, id<D> offset, const K& k) {
+    basic<D, true>(r, offset, k);
+  }
+
+  template <typename Name = void, int D, typename K>
+  void parallel_for(nd_range<D> r, const K& k) {
+    check(r);
+    tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
+                                     sub_group_size()};
+    auto launch = std::make_shared<tessera::cpu::nd_launch<D, nd_kernel<D, K>>>(geo, nd_kernel<D, K>{k});
+    launch->local_bytes = local_bytes_;
+    set([launch](tessera::runtime::completion done) { tessera::cpu::execute(launch, std::move(done)); });
+  }
+
+  template <typename F>
+  void host_task(F f) {
+    cg_.host_task = true;
+    set([f](tessera::runtime::completion done) {
+      try {
+        f();
+      } catch (...) {
+        return done(std::current_exception());
+      }
+      done(nullptr);
+    });
+  }
+
+  // --- explicit memory operations (§4.9.4.3) ---
+  void memcpy(void* dest, const void* src, std::size_t bytes);
+  void memset(void* ptr, int value, std::size_t bytes);
+  template <typename T>
+  void copy(const T* src, T* dest, std::size_t count) {
+    this->memcpy(dest, src, count * sizeof(T));
+  }
+  template <typename T>
+  void fill(void* ptr, const T& pattern, std::size_t count) {
+    auto* p = static_cast<T*>(ptr);
+    parallel_for(range<1>(count), [p, pattern](id<1> i) { p[i[0]] = pattern; });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void fill(accessor<T, D, M, Tg, P> dest, const T& value) {
+    require(dest);
+    parallel_for(dest.get_range(), [dest, value](id<D> i) { dest[i] = value; });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
+    copy(src, dest.get());
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, U* dest) {
+    require(src);
+    parallel_for(src.get_range(), [src, dest](item<D> it) { dest[it.get_linear_id()] = src[it.get_id()]; });
+  }
+  template <typename U, typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
+    copy(static_cast<const U*>(src.get()), dest);
+  }
+  template <typename U, typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void copy(const U* src, accessor<T, D, M, Tg, P> dest) {
+    require(dest);
+    parallel_for(dest.get_range(), [src, dest](item<D> it) { dest[it.get_id()] = src[it.get_linear_id()]; });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U, int DD, access_mode MM,
+            target TTg, access::placeholder PP>
+  void copy(accessor<T, D, M, Tg, P> src, accessor<U, DD, MM, TTg, PP> dest) {
+    if (src.size() > dest.size())
+      throw exception(errc::invalid, "copy: the source accessor has more elements than the destination");
+    require(src);
+    require(dest);
+    auto* s = src.get_pointer();
+    auto* d = dest.get_pointer();
+    parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void update_host(accessor<T, D, M, Tg, P> acc) {
+    require(acc);
+    set([](tessera::runtime::completion done) { done(nullptr); });
+  }
+
+  tessera::runtime::command_group take() { return std::move(cg_); }
+  explicit handler(const device& d) : device_(d) {}
+
+private:
+  template <int D, typename K>
+  struct nd_kernel {
+    K k;
+    void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
+  };
+
+  template <int D, bool WithOffset = false, typename K>
+  void basic(const range<D>& r, const id<D>& offset, const K& k) {
+    no_local_memory("parallel_for(range)");
+    set([r, offset, k](tessera::runtime::completion done) {
+      tessera::cpu::launch_range<D, WithOffset>(r, offset, k, std::move(done));
+    });
+  }
+
+  void set(tessera::runtime::action a);
+  void no_local_memory(const char* kernel_form) const;
+  template <int D>
+  void check(const nd_range<D>& r) const {
+    std::size_t g[3] = {}, l[3] = {};
+    for (int d = 0; d < D; ++d) g[d] = r.get_global_range()[d], l[d] = r.get_local_range()[d];
+    check_nd_range(D, g, l);
+  }
+  void check_nd_range(int dims, const std::size_t* global, const std::size_t* local) const;
+  std::uint32_t sub_group_size() const;
+
+  friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
+  friend void tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
+
+  device device_;
+  tessera::runtime::command_group cg_;
+  std::size_t local_bytes_ = 0;
+  bool has_command_ = false;
+};
+
+} // namespace sycl

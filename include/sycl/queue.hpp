@@ -1,0 +1,157 @@
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "sycl/context.hpp"
+#include "sycl/device_selector.hpp"
+#include "sycl/event.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/property_list.hpp"
+#include "sycl/usm_enums.hpp"
+
+namespace tessera::runtime {
+class queue_impl;
+} // namespace tessera::runtime
+
+namespace sycl {
+
+// SYCL 2020 §4.6.5. Out-of-order unless made with property::queue::in_order; commands are
+// ordered by the data they access and by their explicit dependencies.
+class queue {
+public:
+  explicit queue(const property_list& props = {}) : queue(device(), async_handler{}, props) {}
+  explicit queue(const async_handler& h, const property_list& props = {}) : queue(device(), h, props) {}
+  template <typename Selector, typename = decltype(std::declval<const Selector&>()(std::declval<const device&>()))>
+  explicit queue(const Selector& s, const property_list& props = {}) : queue(device(s), async_handler{}, props) {}
+  template <typename Selector, typename = decltype(std::declval<const Selector&>()(std::declval<const device&>()))>
+  queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device(s), h, props) {}
+  explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
+  queue(const device& d, const async_handler& h, const property_list& props = {});
+  queue(const context& c, const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {
+    (void)c;
+  }
+  queue(const context& c, const device& d, const async_handler& h, const property_list& props = {})
+      : queue(d, h, props) {
+    (void)c;
+  }
+
+  device get_device() const;
+  context get_context() const { return context(get_device()); }
+  bool is_in_order() const;
+  template <typename P> bool has_property() const { return props_.has_property<P>(); }
+  template <typename Param> typename Param::return_type get_info() const { return get_device(); }
+
+  template <typename F>
+  event submit(F&& cgf) {
+    handler h(get_device());
+    cgf(h);
+    return submit(h.take());
+  }
+  template <typename F>
+  event submit(F&& cgf, const queue& /*secondary*/) {
+    return submit(std::forward<F>(cgf));
+  }
+
+  void wait();
+  void wait_and_throw();
+  void throw_asynchronous();
+
+  // --- shortcuts (§4.6.5.2) ---
+  template <typename Name = void, typename K> event single_task(const K& k) { return single_task<Name>(std::vector<event>{}, k); }
+  template <typename Name = void, typename K> event single_task(event dep, const K& k) { return single_task<Name>(std::vector<event>{dep}, k); }
+  template <typename Name = void, typename K>
+  event single_task(const std::vector<event>& deps, const K& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.single_task<Name>(k);
+    });
+  }
+#define TESSERA_QUEUE_PARALLEL_FOR(RangeT)                                                                            \
+  template <typename Name = void, typename... Rest> event parallel_for(RangeT r, Rest&&... rest) {                   \
+    return parallel_for_after<Name>(std::vector<event>{}, r, std::forward<Rest>(rest)...);                           \
+  }                                                                                                                   \
+  template <typename Name = void, typename... Rest> event parallel_for(RangeT r, event dep, Rest&&... rest) {        \
+    return parallel_for_after<Name>(std::vector<event>{dep}, r, std::forward<Rest>(rest)...);                        \
+  }                                                                                                                   \
+  template <typename Name = void, typename... Rest>                                                                   \
+  event parallel_for(RangeT r, const std::vector<event>& deps, Rest&&... rest) {                                     \
+    return parallel_for_after<Name>(deps, r, std::forward<Rest>(rest)...);                                           \
+  }
+  TESSERA_QUEUE_PARALLEL_FOR(range<1>)
+  TESSERA_QUEUE_PARALLEL_FOR(range<2>)
+  TESSERA_QUEUE_PARALLEL_FOR(range<3>)
+  template <typename Name = void, int D, typename... Rest> event parallel_for(nd_range<D> r, Rest&&... rest) {
+    return parallel_for_after<Name>(std::vector<event>{}, r, std::forward<Rest>(rest)...);
+  }
+  template <typename Name = void, int D, typename... Rest> event parallel_for(nd_range<D> r, event dep, Rest&&... rest) {
+    return parallel_for_after<Name>(std::vector<event>{dep}, r, std::forward<Rest>(rest)...);
+  }
+  template <typename Name = void, int D, typename... Rest>
+  event parallel_for(nd_range<D> r, const std::vector<event>& deps, Rest&&... rest) {
+    return parallel_for_after<Name>(deps, r, std::forward<Rest>(rest)...);
+  }
+#undef TESSERA_QUEUE_PARALLEL_FOR
+
+  event memcpy(void* dest, const void* src, std::size_t bytes, const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.memcpy(dest, src, bytes);
+    });
+  }
+  event memcpy(void* dest, const void* src, std::size_t bytes, event dep) { return memcpy(dest, src, bytes, std::vector<event>{dep}); }
+  event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.memset(ptr, value, bytes);
+    });
+  }
+  event memset(void* ptr, int value, std::size_t bytes, event dep) { return memset(ptr, value, bytes, std::vector<event>{dep}); }
+  template <typename T>
+  event copy(const T* src, T* dest, std::size_t count, const std::vector<event>& deps = {}) {
+    return memcpy(dest, src, count * sizeof(T), deps);
+  }
+  template <typename T>
+  event copy(const T* src, T* dest, std::size_t count, event dep) {
+    return memcpy(dest, src, count * sizeof(T), std::vector<event>{dep});
+  }
+  template <typename T>
+  event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.fill(ptr, pattern, count);
+    });
+  }
+  template <typename T>
+  event fill(void* ptr, const T& pattern, std::size_t count, event dep) {
+    return fill(ptr, pattern, count, std::vector<event>{dep});
+  }
+  // Host and device share memory on the CPU: prefetch and advice have nothing to do.
+  event prefetch(const void*, std::size_t, const std::vector<event>& deps = {}) { return barrier_after(deps); }
+  event prefetch(const void* p, std::size_t n, event dep) { return prefetch(p, n, std::vector<event>{dep}); }
+  event mem_advise(const void*, std::size_t, int, const std::vector<event>& deps = {}) { return barrier_after(deps); }
+  event ext_oneapi_submit_barrier(const std::vector<event>& deps = {}) { return barrier_after(deps); }
+
+  friend bool operator==(const queue& a, const queue& b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const queue& a, const queue& b) { return a.impl_ != b.impl_; }
+
+private:
+  template <typename Name, typename R, typename... Rest>
+  event parallel_for_after(const std::vector<event>& deps, R r, Rest&&... rest) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.parallel_for<Name>(r, std::forward<Rest>(rest)...);
+    });
+  }
+  event barrier_after(const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.host_task([] {});
+    });
+  }
+  event submit(tessera::runtime::command_group cg);
+
+  std::shared_ptr<tessera::runtime::queue_impl> impl_;
+  property_list props_;
+};
+
+} // namespace sycl

@@ -1,0 +1,41 @@
+#pragma once
+// The whole SYCL 2020 surface of Tessera. Like other implementations, it brings in the standard
+// headers SYCL programs habitually rely on.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "sycl/access.hpp"
+#include "sycl/accessor.hpp"
+#include "sycl/atomic_fence.hpp"
+#include "sycl/atomic_ref.hpp"
+#include "sycl/buffer.hpp"
+#include "sycl/context.hpp"
+#include "sycl/device.hpp"
+#include "sycl/device_selector.hpp"
+#include "sycl/event.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/functional.hpp"
+#include "sycl/group.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/id.hpp"
+#include "sycl/info.hpp"
+#include "sycl/item.hpp"
+#include "sycl/known_identity.hpp"
+#include "sycl/local_accessor.hpp"
+#include "sycl/memory_enums.hpp"
+#include "sycl/nd_item.hpp"
+#include "sycl/nd_range.hpp"
+#include "sycl/property_list.hpp"
+#include "sycl/queue.hpp"
+#include "sycl/range.hpp"
+#include "sycl/usm.hpp"

@@ -1,0 +1,5 @@
+#pragma once
+
+namespace sycl::usm {
+enum class alloc { host, device, shared, unknown };
+} // namespace sycl::usm

@@ -1,0 +1,114 @@
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include "tessera/backend/cpu/nd_geometry.hpp"
+#include "tessera/memory/local_binding.hpp"
+
+namespace tessera::cpu {
+
+// The type-erased face of one nd_range launch, seen by the runtime's group scheduler
+// (src/cpu/nd_executor.cpp). Every call is per chunk of groups or per work-item in fiber mode;
+// the per-item loop of a barrier-free group stays inside the kernel's own instantiation.
+class nd_launch_base {
+public:
+  virtual ~nd_launch_base() = default;
+
+  // A copy of the kernel whose local accessors point into `arena`: one per worker and chunk, so
+  // local memory belongs to the group executing on that worker.
+  virtual void* bind(char* arena) const = 0;
+  virtual void unbind(void* kernel) const = 0;
+  virtual void run_item(void* kernel, group_exec& g, std::size_t group, std::uint32_t local) const = 0;
+  // All items in order on the calling fiber; returns early once `stop` is set, which happens when
+  // an item must wait at a collective and the group switches to one fiber per item.
+  virtual void run_loop(void* kernel, group_exec& g, std::size_t group, const bool& stop) const = 0;
+  // "work-item (i,j) of work-group (g,h)", for error messages.
+  virtual std::string describe(std::size_t group, std::uint32_t local) const = 0;
+  // Remembers, for every later launch of the same kernel, that its groups need fibers.
+  virtual void learn_needs_fibers() const = 0;
+
+  std::size_t group_count = 0;
+  std::uint32_t group_size = 0;
+  std::uint32_t sub_group_size = 0;
+  std::size_t local_bytes = 0;
+  // Set once a group met a collective: later groups start with one fiber per item at once.
+  mutable std::atomic<bool> needs_fibers{false};
+};
+
+template <int D, typename Kernel>
+class nd_launch final : public nd_launch_base {
+public:
+  nd_launch(const nd_geometry<D>& geo, const Kernel& k) : geo_(geo), kernel_(k) {
+    group_count = geo.groups.size();
+    group_size = static_cast<std::uint32_t>(geo.local.size());
+    sub_group_size = geo.sub_group_size;
+    needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  }
+
+  void* bind(char* arena) const override {
+    memory::local_binding_scope scope(arena);
+    return new Kernel(kernel_);
+  }
+  void unbind(void* kernel) const override { delete static_cast<Kernel*>(kernel); }
+
+  void run_item(void* kernel, group_exec& g, std::size_t group, std::uint32_t local) const override {
+    const auto gid = detail::delinearize(group, geo_.groups);
+    invoke(*static_cast<const Kernel*>(kernel), g, gid, detail::delinearize(local, geo_.local), local);
+  }
+
+  void run_loop(void* kernel, group_exec& g, std::size_t group, const bool& stop) const override {
+    const Kernel& k = *static_cast<const Kernel*>(kernel);
+    const auto gid = detail::delinearize(group, geo_.groups);
+    const auto& L = geo_.local;
+    std::uint32_t lin = 0;
+    if constexpr (D == 1) {
+      for (std::size_t i = 0; i < L[0]; ++i)
+        if (invoke(k, g, gid, sycl::id<1>(i), lin++), stop) return;
+    } else if constexpr (D == 2) {
+      for (std::size_t i = 0; i < L[0]; ++i)
+        for (std::size_t j = 0; j < L[1]; ++j)
+          if (invoke(k, g, gid, sycl::id<2>(i, j), lin++), stop) return;
+    } else {
+      for (std::size_t i = 0; i < L[0]; ++i)
+        for (std::size_t j = 0; j < L[1]; ++j)
+          for (std::size_t l = 0; l < L[2]; ++l)
+            if (invoke(k, g, gid, sycl::id<3>(i, j, l), lin++), stop) return;
+    }
+  }
+
+  std::string describe(std::size_t group, std::uint32_t local) const override {
+    return "work-item " + to_string(detail::delinearize(local, geo_.local)) + " of work-group " +
+           to_string(detail::delinearize(group, geo_.groups));
+  }
+
+  void learn_needs_fibers() const override {
+    needs_fibers.store(true, std::memory_order_relaxed);
+    kernel_needs_fibers.store(true, std::memory_order_relaxed);
+  }
+
+private:
+  static std::string to_string(const sycl::id<D>& i) {
+    std::string s = "(";
+    for (int d = 0; d < D; ++d) s += (d ? "," : "") + std::to_string(i[d]);
+    return s + ")";
+  }
+
+  static inline std::atomic<bool> kernel_needs_fibers{false};
+
+  void invoke(const Kernel& k, group_exec& g, const sycl::id<D>& gid, const sycl::id<D>& lid,
+              std::uint32_t lin) const {
+    k(item_context<D>{&geo_, &g, gid, lid, lin});
+  }
+
+  nd_geometry<D> geo_;
+  Kernel kernel_;
+};
+
+// Runs every group of the launch on the thread pool; `done` is called once, with the first error.
+void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exception_ptr)> done);
+
+} // namespace tessera::cpu

@@ -1,0 +1,17 @@
+#pragma once
+// Functions that kernels call must exist for the device when built as CUDA; on the CPU the
+// marker is empty. User functions called from kernels use SYCL_EXTERNAL, which is the same marker.
+#if defined(__CUDACC__) || defined(__CUDA__)
+#define TESSERA_HOST_DEVICE __host__ __device__
+#else
+#define TESSERA_HOST_DEVICE
+#endif
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL TESSERA_HOST_DEVICE
+#endif
+// True while compiling the device side of a CUDA translation unit.
+#if defined(__CUDA_ARCH__)
+#define TESSERA_DEVICE_PASS 1
+#else
+#define TESSERA_DEVICE_PASS 0
+#endif

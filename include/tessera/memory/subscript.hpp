@@ -1,0 +1,39 @@
+#pragma once
+#include "sycl/id.hpp"
+#include "tessera/memory/access_seam.hpp"
+
+namespace tessera::memory {
+
+// The `a[i][j][k]` chain of multi-dimensional accessors: each `[]` fixes one more dimension.
+template <typename T, int D, int Fixed>
+class subscript {
+public:
+  TESSERA_HOST_DEVICE subscript(T* base, const sycl::range<D>& r, std::size_t linear)
+      : base_(base), range_(r), linear_(linear) {}
+
+  TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
+    const std::size_t l = linear_ * range_[Fixed] + i;
+    if constexpr (Fixed + 1 == D) return element(base_, l, range_.size());
+    else return subscript<T, D, Fixed + 1>(base_, range_, l);
+  }
+
+private:
+  T* base_;
+  sycl::range<D> range_;
+  std::size_t linear_;
+};
+
+// Element `i` of a D-dimensional view over `base` laid out with extents `r`.
+template <typename T, int D>
+TESSERA_HOST_DEVICE T& at(T* base, const sycl::range<D>& r, const sycl::id<D>& i) {
+  return element(base, detail::linearize(i, r), r.size());
+}
+
+// `a[i]` on a view: an element in one dimension, the start of a chain otherwise.
+template <typename T, int D>
+TESSERA_HOST_DEVICE decltype(auto) first_subscript(T* base, const sycl::range<D>& r, std::size_t i) {
+  if constexpr (D == 1) return element(base, i, r.size());
+  else return subscript<T, D, 1>(base, r, i);
+}
+
+} // namespace tessera::memory

@@ -1,0 +1,59 @@
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "sycl/access.hpp"
+#include "tessera/runtime/event_impl.hpp"
+
+namespace tessera::runtime {
+
+// The storage of one buffer and the ordering of the commands that touch it. Commands keep it
+// alive while they run; the user-facing buffer (buffer_owner) waits and writes back.
+class buffer_impl {
+public:
+  buffer_impl(std::size_t bytes, const void* init);
+  ~buffer_impl();
+  buffer_impl(const buffer_impl&) = delete;
+  buffer_impl& operator=(const buffer_impl&) = delete;
+
+  void* data() const { return data_; }
+  std::size_t bytes() const { return bytes_; }
+
+  // Adds to `deps` the events an access in `mode` must wait for, then records `ev` as that access.
+  void order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,
+                    std::vector<std::shared_ptr<event_impl>>& deps);
+  // Blocks until every command recorded so far has completed.
+  void wait_all();
+
+private:
+  void* data_;
+  std::size_t bytes_;
+  std::mutex mutex_;
+  std::shared_ptr<event_impl> last_write_;
+  std::vector<std::shared_ptr<event_impl>> reads_since_write_;
+};
+
+// Held by every user-side copy of a buffer: when the last goes, wait for the buffer's commands
+// and copy the data to where the user asked (SYCL 2020 §4.7.2.3).
+class buffer_owner {
+public:
+  explicit buffer_owner(std::shared_ptr<buffer_impl> impl) : impl_(std::move(impl)) {}
+  ~buffer_owner();
+  buffer_owner(const buffer_owner&) = delete;
+  buffer_owner& operator=(const buffer_owner&) = delete;
+
+  const std::shared_ptr<buffer_impl>& impl() const { return impl_; }
+  void set_final(std::function<void(const void*)> writer) { final_ = std::move(writer); }
+  bool has_final() const { return static_cast<bool>(final_); }
+  void set_write_back(bool on) { write_back_ = on; }
+
+private:
+  std::shared_ptr<buffer_impl> impl_;
+  std::function<void(const void*)> final_;
+  bool write_back_ = true;
+};
+
+} // namespace tessera::runtime

@@ -1,0 +1,31 @@
+#pragma once
+#include <exception>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "sycl/access.hpp"
+#include "tessera/runtime/buffer_impl.hpp"
+#include "tessera/runtime/event_impl.hpp"
+
+namespace tessera::runtime {
+
+struct requirement {
+  std::shared_ptr<buffer_impl> buffer;
+  sycl::access_mode mode;
+};
+
+// Called once when a command finishes, from whatever thread finished it, with its first error.
+using completion = std::function<void(std::exception_ptr)>;
+// Starts the command's work once its dependencies are complete; must not block.
+using action = std::function<void(completion)>;
+
+// What a handler has collected when the command-group function returns.
+struct command_group {
+  action run;
+  std::vector<requirement> requirements;
+  std::vector<std::shared_ptr<event_impl>> depends;
+  bool host_task = false; // may block: runs on a thread of its own, not on the compute pool
+};
+
+} // namespace tessera::runtime

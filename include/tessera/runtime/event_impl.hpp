@@ -1,0 +1,47 @@
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace tessera::runtime {
+
+class queue_impl;
+
+// One command's completion. Commands that depend on it register a callback, so a command starts
+// as soon as its last dependency completes, on whichever thread completed it.
+class event_impl {
+public:
+  enum class state { submitted, running, complete };
+
+  event_impl() = default;
+  // An event that is already complete: what an empty sycl::event stands for.
+  static std::shared_ptr<event_impl> completed();
+
+  void wait();
+  bool is_complete() const { return state_.load(std::memory_order_acquire) == state::complete; }
+  state status() const { return state_.load(std::memory_order_acquire); }
+  // Runs `f` now if complete, otherwise when complete.
+  void then(std::function<void()> f);
+
+  void mark_running();
+  void mark_complete();
+
+  std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
+  bool profiling = false;
+  std::weak_ptr<queue_impl> queue;
+
+private:
+  std::atomic<state> state_{state::submitted};
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::vector<std::function<void()>> continuations_;
+};
+
+std::uint64_t now_ns();
+
+} // namespace tessera::runtime

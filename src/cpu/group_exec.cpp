@@ -1,0 +1,214 @@
+#include "cpu/group_exec.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "cpu/stack_pool.hpp"
+#include "sycl/exception.hpp"
+
+namespace tessera::cpu {
+
+namespace {
+using boost::context::fiber;
+
+bool same_site(const group::call_site& a, const group::call_site& b) {
+  return a.line == b.line && std::strcmp(a.file, b.file) == 0;
+}
+
+bool same_call(const collective_call& a, const collective_call& b) {
+  return a.op == b.op && a.param == b.param && a.complete == b.complete && same_site(a.site, b.site);
+}
+
+std::string site(const group::call_site& s) { return std::string(s.file) + ":" + std::to_string(s.line); }
+
+[[noreturn]] void fail(const std::string& msg) { throw sycl::exception(sycl::errc::kernel, msg); }
+} // namespace
+
+group_exec::~group_exec() { abort_fibers(); }
+
+void group_exec::run() {
+  if (launch_.needs_fibers.load(std::memory_order_relaxed)) {
+    fiber_mode_ = true;
+    items_.resize(launch_.group_size);
+    schedule();
+    return;
+  }
+  fiber loop = std::move(start_loop()).resume();
+  if (!fiber_mode_) {
+    if (error_) std::rethrow_exception(error_);
+    return;
+  }
+  items_[loop_item_].self = std::move(loop);
+  schedule();
+}
+
+// The loop runs on a fiber too: only a fiber can be suspended when an item waits at a collective.
+fiber group_exec::start_loop() {
+  return fiber(std::allocator_arg, pooled_stack{&stack_pool::for_this_thread()}, [this](fiber&& back) {
+    loop_back_ = std::move(back);
+    try {
+      launch_.run_loop(kernel_, *this, group_, fiber_mode_);
+    } catch (const boost::context::detail::forced_unwind&) {
+      throw;
+    } catch (...) {
+      if (!error_) error_ = std::current_exception();
+    }
+    if (!fiber_mode_) return std::move(loop_back_);
+    items_[loop_item_].finished = true;
+    return std::move(items_[loop_item_].back);
+  });
+}
+
+fiber group_exec::start(std::uint32_t lid) {
+  return fiber(std::allocator_arg, pooled_stack{&stack_pool::for_this_thread()}, [this, lid](fiber&& back) {
+    items_[lid].back = std::move(back);
+    try {
+      launch_.run_item(kernel_, *this, group_, lid);
+    } catch (const boost::context::detail::forced_unwind&) {
+      throw;
+    } catch (...) {
+      if (!error_) error_ = std::current_exception();
+    }
+    items_[lid].finished = true;
+    return std::move(items_[lid].back);
+  });
+}
+
+// Items before `current` already ran to completion in the loop; `current` keeps the loop fiber.
+void group_exec::enter_fiber_mode(std::uint32_t current) {
+  fiber_mode_ = true;
+  loop_item_ = current;
+  items_.resize(launch_.group_size);
+  for (std::uint32_t lid = 0; lid < current; ++lid) items_[lid].started = items_[lid].finished = true;
+  items_[current].started = true;
+  items_[current].back = std::move(loop_back_);
+  launch_.learn_needs_fibers();
+}
+
+// In the loop, items before `upto` have returned; the meetings learn it when they are first needed.
+void group_exec::count_loop_exits(std::uint32_t upto) {
+  for (; loop_exits_counted_ < upto; ++loop_exits_counted_) on_exit(loop_exits_counted_);
+}
+
+void group_exec::schedule() {
+  std::uint32_t alive = 0;
+  for (const auto& it : items_) alive += !it.finished;
+  while (alive) {
+    bool progressed = false;
+    for (std::uint32_t lid = 0; lid < items_.size(); ++lid) {
+      item& it = items_[lid];
+      if (it.finished || (it.waiting_on && it.waiting_on->generation == it.wait_generation)) continue;
+      it.waiting_on = nullptr;
+      resume(lid);
+      progressed = true;
+      if (!error_ && it.finished) {
+        --alive;
+        on_exit(lid);
+      }
+      if (error_) {
+        abort_fibers();
+        std::rethrow_exception(error_);
+      }
+    }
+    if (!progressed) report_deadlock();
+  }
+}
+
+void group_exec::resume(std::uint32_t lid) {
+  item& it = items_[lid];
+  if (!it.started) {
+    it.started = true;
+    it.self = start(lid);
+  }
+  it.self = std::move(it.self).resume();
+}
+
+void group_exec::yield(std::uint32_t lid) { items_[lid].back = std::move(items_[lid].back).resume(); }
+
+void group_exec::abort_fibers() {
+  for (auto& it : items_) it.self = fiber(); // unwinds each suspended item's stack
+}
+
+void group_exec::ensure_meetings() {
+  if (!meetings_.empty()) return;
+  const std::uint32_t n = launch_.group_size, sg = launch_.sub_group_size;
+  meetings_.resize(1 + (n + sg - 1) / sg);
+  meetings_[0].expected = n;
+  for (std::uint32_t k = 1; k < meetings_.size(); ++k) {
+    meetings_[k].scope = group::scope::sub_group;
+    meetings_[k].base = (k - 1) * sg;
+    meetings_[k].expected = std::min(sg, n - meetings_[k].base);
+  }
+  for (auto& m : meetings_) m.members.resize(m.expected);
+}
+
+group_exec::meeting& group_exec::meeting_of(group::scope s, std::uint32_t lid) {
+  ensure_meetings();
+  return s == group::scope::work_group ? meetings_[0] : meetings_[1 + lid / launch_.sub_group_size];
+}
+
+void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out) {
+  meeting& m = meeting_of(s, lid);
+  if (!fiber_mode_) count_loop_exits(lid);
+  if (m.exited)
+    fail(what(s, call) + " is reached by " + who(lid) + ", but " + who(m.first_exited) +
+         " returned without reaching it");
+  if (m.arrived == 0) {
+    m.call = call;
+    m.first_arrival = lid;
+  } else if (!same_call(m.call, call)) {
+    fail("work-items meet at different collectives: " + who(lid) + " calls " + what(s, call) + " while " +
+         who(m.first_arrival) + " waits at " + what(m));
+  }
+  m.members[lid - m.base] = {in, out};
+  if (++m.arrived == m.expected) {
+    m.arrived = 0;
+    if (m.call.complete) m.call.complete(m.members.data(), m.expected, m.call.param);
+    ++m.generation;
+    return;
+  }
+  if (!fiber_mode_) enter_fiber_mode(lid);
+  items_[lid].waiting_on = &m;
+  items_[lid].wait_generation = m.generation;
+  yield(lid);
+}
+
+void group_exec::on_exit(std::uint32_t lid) {
+  if (meetings_.empty()) return;
+  for (meeting* m : {&meetings_[0], &meetings_[1 + lid / launch_.sub_group_size]}) {
+    if (m->exited++ == 0) m->first_exited = lid;
+    if (m->arrived && !error_ && fiber_mode_)
+      error_ = std::make_exception_ptr(sycl::exception(
+          sycl::errc::kernel, who(lid) + " returned without reaching " + what(*m) + ", where " +
+                                  std::to_string(m->arrived) + " work-item(s) wait for it"));
+  }
+}
+
+void group_exec::report_deadlock() {
+  std::map<const meeting*, std::uint32_t> waiting;
+  for (const auto& it : items_)
+    if (!it.finished && it.waiting_on) ++waiting[it.waiting_on];
+  std::string msg = "work-items of the group wait at collectives that can never complete:";
+  for (const auto& [m, count] : waiting) msg += " " + std::to_string(count) + " at " + what(*m) + ";";
+  abort_fibers();
+  fail(msg + " (" + who(0) + " is one of the group)");
+}
+
+std::string group_exec::who(std::uint32_t lid) const { return launch_.describe(group_, lid); }
+
+std::string group_exec::what(group::scope s, const collective_call& c) {
+  return std::string(s == group::scope::sub_group ? "sub-group " : "work-group ") + group::to_string(c.op) +
+         " at " + site(c.site);
+}
+
+} // namespace tessera::cpu
+
+namespace tessera::cpu {
+
+void rendezvous(group_exec& g, group::scope s, std::uint32_t local_linear_id, const collective_call& call,
+                const void* in, void* out) {
+  g.arrive(s, local_linear_id, call, in, out);
+}
+
+} // namespace tessera::cpu

@@ -1,0 +1,78 @@
+#pragma once
+#include <boost/context/fiber.hpp>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "tessera/backend/cpu/nd_launch.hpp"
+#include "tessera/backend/cpu/rendezvous.hpp"
+
+namespace tessera::cpu {
+
+// One executing work-group. It starts as a plain loop over its items; the first collective that
+// item 0 meets switches the group to one fiber per item, scheduled round-robin on this thread.
+// All collectives meet in `arrive`, which also finds the calls that can never complete.
+class group_exec {
+public:
+  group_exec(const nd_launch_base& launch, std::size_t group, void* kernel)
+      : launch_(launch), group_(group), kernel_(kernel) {}
+  group_exec(const group_exec&) = delete;
+  group_exec& operator=(const group_exec&) = delete;
+  ~group_exec();
+
+  // Runs every item of the group; throws the first error of any item.
+  void run();
+  void arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out);
+
+private:
+  struct meeting {
+    group::scope scope = group::scope::work_group;
+    collective_call call{};
+    std::uint32_t base = 0;
+    std::uint32_t expected = 0;
+    std::uint32_t arrived = 0;
+    std::uint32_t generation = 0;
+    std::uint32_t first_arrival = 0;
+    std::uint32_t exited = 0;
+    std::uint32_t first_exited = 0;
+    std::vector<arrival> members;
+  };
+  struct item {
+    boost::context::fiber self;
+    boost::context::fiber back;
+    const meeting* waiting_on = nullptr;
+    std::uint32_t wait_generation = 0;
+    bool started = false;
+    bool finished = false;
+  };
+
+  boost::context::fiber start_loop();
+  boost::context::fiber start(std::uint32_t lid);
+  void enter_fiber_mode(std::uint32_t current);
+  void count_loop_exits(std::uint32_t upto);
+  void schedule();
+  void resume(std::uint32_t lid);
+  void yield(std::uint32_t lid);
+  void on_exit(std::uint32_t lid);
+  void abort_fibers();
+  void ensure_meetings();
+  meeting& meeting_of(group::scope s, std::uint32_t lid);
+  [[noreturn]] void report_deadlock();
+  std::string who(std::uint32_t lid) const;
+  static std::string what(group::scope s, const collective_call& c);
+  static std::string what(const meeting& m) { return what(m.scope, m.call); }
+
+  const nd_launch_base& launch_;
+  std::size_t group_;
+  void* kernel_;
+  bool fiber_mode_ = false;
+  boost::context::fiber loop_back_;
+  std::uint32_t loop_item_ = 0;       // the item that the loop fiber runs once in fiber mode
+  std::uint32_t loop_exits_counted_ = 0;
+  std::vector<item> items_;
+  std::vector<meeting> meetings_; // [0]: the work-group, then one per sub-group
+  std::exception_ptr error_;
+};
+
+} // namespace tessera::cpu

@@ -1,0 +1,37 @@
+#include "cpu/stack_pool.hpp"
+
+#include <cstdlib>
+
+namespace tessera::cpu {
+
+namespace {
+std::size_t stack_bytes_from_environment() {
+  if (const char* s = std::getenv("TESSERA_FIBER_STACK_SIZE")) {
+    const long n = std::strtol(s, nullptr, 10);
+    if (n >= 16 * 1024) return static_cast<std::size_t>(n);
+  }
+#if defined(TESSERA_SANITIZE_ADDRESS) || defined(TESSERA_SANITIZE_THREAD)
+  return 512 * 1024; // sanitizers' frames are several times larger
+#else
+  return 128 * 1024;
+#endif
+}
+} // namespace
+
+stack_pool& stack_pool::for_this_thread() {
+  thread_local stack_pool pool(stack_bytes_from_environment());
+  return pool;
+}
+
+stack_pool::~stack_pool() {
+  for (auto& s : free_) allocator_.deallocate(s);
+}
+
+boost::context::stack_context stack_pool::take() {
+  if (free_.empty()) return allocator_.allocate();
+  auto s = free_.back();
+  free_.pop_back();
+  return s;
+}
+
+} // namespace tessera::cpu

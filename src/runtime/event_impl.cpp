@@ -1,0 +1,56 @@
+#include "tessera/runtime/event_impl.hpp"
+
+#include <chrono>
+
+namespace tessera::runtime {
+
+std::uint64_t now_ns() {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+std::shared_ptr<event_impl> event_impl::completed() {
+  static const std::shared_ptr<event_impl> done = [] {
+    auto e = std::make_shared<event_impl>();
+    e->mark_complete();
+    return e;
+  }();
+  return done;
+}
+
+void event_impl::wait() {
+  if (is_complete()) return;
+  std::unique_lock lock(mutex_);
+  cv_.wait(lock, [this] { return is_complete(); });
+}
+
+void event_impl::then(std::function<void()> f) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!is_complete()) {
+      continuations_.push_back(std::move(f));
+      return;
+    }
+  }
+  f();
+}
+
+void event_impl::mark_running() {
+  if (profiling) start_ns = now_ns();
+  state_.store(state::running, std::memory_order_release);
+}
+
+void event_impl::mark_complete() {
+  if (profiling) end_ns = now_ns();
+  std::vector<std::function<void()>> next;
+  {
+    std::lock_guard lock(mutex_);
+    state_.store(state::complete, std::memory_order_release);
+    next.swap(continuations_);
+  }
+  cv_.notify_all();
+  for (auto& f : next) f();
+}
+
+} // namespace tessera::runtime

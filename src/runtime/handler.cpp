@@ -1,0 +1,90 @@
+#include <cstdlib>
+#include <cstring>
+
+#include "sycl/handler.hpp"
+#include "tessera/backend/cpu/range_launch.hpp"
+
+namespace tessera::runtime {
+
+std::size_t reserve_local(sycl::handler& h, std::size_t bytes, std::size_t align) {
+  const std::size_t offset = (h.local_bytes_ + align - 1) / align * align;
+  h.local_bytes_ = offset + bytes;
+  const std::size_t limit = h.device_.get_info<sycl::info::device::local_mem_size>();
+  if (h.local_bytes_ > limit)
+    throw sycl::exception(sycl::errc::memory_allocation,
+                          "local memory of the kernel (" + std::to_string(h.local_bytes_) +
+                              " bytes) exceeds the device's local_mem_size (" + std::to_string(limit) + " bytes)");
+  return offset;
+}
+
+void require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m) {
+  h.cg_.requirements.push_back({b, m});
+}
+
+} // namespace tessera::runtime
+
+namespace sycl {
+
+void handler::set(tessera::runtime::action a) {
+  if (has_command_) throw exception(errc::runtime, "a command group may hold only one command");
+  has_command_ = true;
+  cg_.run = std::move(a);
+}
+
+void handler::no_local_memory(const char* kernel_form) const {
+  if (local_bytes_)
+    throw exception(errc::kernel_argument,
+                    std::string("a local_accessor cannot be used in ") + kernel_form + ": it needs an nd_range kernel");
+}
+
+void handler::check_nd_range(int dims, const std::size_t* global, const std::size_t* local) const {
+  const auto& dev = device_.impl();
+  std::size_t group = 1;
+  for (int d = 0; d < dims; ++d) {
+    const std::string dim = " in dimension " + std::to_string(d);
+    if (local[d] == 0) throw exception(errc::nd_range, "nd_range: local size is 0" + dim);
+    if (global[d] % local[d])
+      throw exception(errc::nd_range, "nd_range: global size " + std::to_string(global[d]) +
+                                          " is not a multiple of local size " + std::to_string(local[d]) + dim);
+    if (local[d] > dev.max_work_item_sizes[3 - dims + d])
+      throw exception(errc::nd_range, "nd_range: local size " + std::to_string(local[d]) + dim +
+                                          " exceeds the device's max_work_item_sizes (" +
+                                          std::to_string(dev.max_work_item_sizes[3 - dims + d]) + ")");
+    group *= local[d];
+  }
+  if (group > dev.max_work_group_size)
+    throw exception(errc::nd_range, "nd_range: work-group of " + std::to_string(group) +
+                                        " work-items exceeds the device's max_work_group_size (" +
+                                        std::to_string(dev.max_work_group_size) + ")");
+}
+
+std::uint32_t handler::sub_group_size() const { return device_.impl().default_sub_group_size; }
+
+void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
+  auto* d = static_cast<char*>(dest);
+  auto* s = static_cast<const char*>(src);
+  set([d, s, bytes](tessera::runtime::completion done) {
+    tessera::cpu::execute_chunks(
+        (bytes + 4095) / 4096,
+        [d, s, bytes](std::size_t first, std::size_t last) {
+          const std::size_t b = first * 4096, e = std::min(bytes, last * 4096);
+          std::memcpy(d + b, s + b, e - b);
+        },
+        std::move(done));
+  });
+}
+
+void handler::memset(void* ptr, int value, std::size_t bytes) {
+  auto* p = static_cast<char*>(ptr);
+  set([p, value, bytes](tessera::runtime::completion done) {
+    tessera::cpu::execute_chunks(
+        (bytes + 4095) / 4096,
+        [p, value, bytes](std::size_t first, std::size_t last) {
+          const std::size_t b = first * 4096, e = std::min(bytes, last * 4096);
+          std::memset(p + b, value, e - b);
+        },
+        std::move(done));
+  });
+}
+
+} // namespace sycl

@@ -1,0 +1,127 @@
+#include "queue_impl.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "cpu/thread_pool.hpp"
+#include "sycl/queue.hpp"
+
+namespace tessera::runtime {
+
+namespace {
+// Host tasks may block (on I/O, on other queues): they get threads of their own so that they
+// never hold up the compute pool.
+cpu::thread_pool& host_task_pool() {
+  static cpu::thread_pool pool(4);
+  return pool;
+}
+} // namespace
+
+queue_impl::~queue_impl() { wait(); }
+
+std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
+  auto ev = std::make_shared<event_impl>();
+  ev->profiling = profiling;
+  if (profiling) ev->submit_ns = now_ns();
+  ev->queue = weak_from_this();
+  auto deps = std::move(cg.depends);
+  for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
+  {
+    std::lock_guard lock(mutex_);
+    if (in_order && last_) deps.push_back(last_);
+    if (in_order) last_ = ev;
+    pending_.erase(std::remove_if(pending_.begin(), pending_.end(), [](auto& e) { return e->is_complete(); }),
+                   pending_.end());
+    pending_.push_back(ev);
+  }
+  // The requirements travel with the command so that buffers outlive the work on them.
+  auto keep = std::make_shared<std::vector<requirement>>(std::move(cg.requirements));
+  auto remaining = std::make_shared<std::atomic<std::size_t>>(deps.size() + 1);
+  auto go = [this, self = shared_from_this(), ev, run = std::move(cg.run), host = cg.host_task, keep, remaining] {
+    if (remaining->fetch_sub(1, std::memory_order_acq_rel) == 1) start(ev, run, host);
+  };
+  for (auto& d : deps) d->then(go);
+  go();
+  return ev;
+}
+
+void queue_impl::start(const std::shared_ptr<event_impl>& ev, action run, bool host_task) {
+  auto finish = [self = shared_from_this(), ev](std::exception_ptr e) {
+    if (e) self->report(e);
+    ev->mark_complete();
+  };
+  if (!run) return finish(nullptr);
+  ev->mark_running();
+  if (host_task) {
+    host_task_pool().submit(
+        1, [run, finish](std::size_t) { run(finish); }, [] {});
+    return;
+  }
+  try {
+    run(finish);
+  } catch (...) {
+    finish(std::current_exception());
+  }
+}
+
+void queue_impl::wait() {
+  std::vector<std::shared_ptr<event_impl>> events;
+  {
+    std::lock_guard lock(mutex_);
+    events = pending_;
+  }
+  for (auto& e : events) e->wait();
+}
+
+void queue_impl::report(std::exception_ptr e) {
+  std::lock_guard lock(mutex_);
+  errors_.push_back(std::move(e));
+}
+
+// Without an async_handler the first error is rethrown, the rest dropped: DPC++ would call
+// std::terminate here, which the spec leaves to the implementation (§4.13.1.2).
+void queue_impl::throw_asynchronous() {
+  std::vector<std::exception_ptr> errors;
+  {
+    std::lock_guard lock(mutex_);
+    errors.swap(errors_);
+  }
+  if (errors.empty()) return;
+  if (handler_) return handler_(sycl::exception_list(std::move(errors)));
+  std::rethrow_exception(errors.front());
+}
+
+} // namespace tessera::runtime
+
+namespace sycl {
+
+queue::queue(const device& d, const async_handler& h, const property_list& props)
+    : impl_(std::make_shared<tessera::runtime::queue_impl>(d.impl(), h,
+                                                           props.has_property<property::queue::in_order>(),
+                                                           props.has_property<property::queue::enable_profiling>())),
+      props_(props) {}
+
+device queue::get_device() const { return device(&impl_->device); }
+bool queue::is_in_order() const { return props_.has_property<property::queue::in_order>(); }
+void queue::wait() { impl_->wait(); }
+void queue::wait_and_throw() {
+  impl_->wait();
+  impl_->throw_asynchronous();
+}
+void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
+event queue::submit(tessera::runtime::command_group cg) { return event(impl_->submit(std::move(cg))); }
+
+void event::wait_and_throw() {
+  impl_->wait();
+  if (auto q = impl_->queue.lock()) q->throw_asynchronous();
+}
+
+std::uint64_t event::profiling_timestamp(int which) const {
+  if (!impl_->profiling)
+    throw exception(errc::invalid, "profiling info requested from an event of a queue without enable_profiling");
+  if (!impl_->is_complete() && which > 0) impl_->wait();
+  return which == 0 ? impl_->submit_ns : which == 1 ? impl_->start_ns : impl_->end_ns;
+}
+
+} // namespace sycl

@@ -1,0 +1,39 @@
+#pragma once
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "sycl/device.hpp"
+#include "sycl/exception.hpp"
+#include "tessera/runtime/command_group.hpp"
+
+namespace tessera::runtime {
+
+// A queue's state: its device, its in-order chain, the events to wait for, and the errors its
+// commands raised that wait_and_throw has yet to deliver.
+class queue_impl : public std::enable_shared_from_this<queue_impl> {
+public:
+  queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling)
+      : device(dev), handler_(std::move(handler)), in_order(in_order), profiling(profiling) {}
+  ~queue_impl();
+
+  std::shared_ptr<event_impl> submit(command_group cg);
+  void wait();
+  void throw_asynchronous();
+  void report(std::exception_ptr e);
+
+  const device_impl& device;
+
+private:
+  void start(const std::shared_ptr<event_impl>& ev, action run, bool host_task);
+
+  sycl::async_handler handler_;
+  const bool in_order;
+  const bool profiling;
+  std::mutex mutex_;
+  std::shared_ptr<event_impl> last_;
+  std::vector<std::shared_ptr<event_impl>> pending_;
+  std::vector<std::exception_ptr> errors_;
+};
+
+} // namespace tessera::runtime

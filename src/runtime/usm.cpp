@@ -1,0 +1,74 @@
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <new>
+
+#include "sycl/usm.hpp"
+
+namespace sycl {
+
+namespace {
+// Every live allocation, by address, so that get_pointer_type can also answer for interior pointers.
+struct registry {
+  struct entry {
+    std::size_t bytes;
+    usm::alloc kind;
+    const tessera::runtime::device_impl* dev;
+  };
+  std::mutex mutex;
+  std::map<const char*, entry> live;
+
+  static registry& instance() {
+    static registry r;
+    return r;
+  }
+  const entry* find(const void* p) {
+    auto* c = static_cast<const char*>(p);
+    auto it = live.upper_bound(c);
+    if (it == live.begin()) return nullptr;
+    --it;
+    return c < it->first + std::max<std::size_t>(it->second.bytes, 1) ? &it->second : nullptr;
+  }
+};
+} // namespace
+
+void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, const context&, usm::alloc kind,
+                    const property_list&) {
+  if (kind == usm::alloc::unknown) throw exception(errc::invalid, "malloc: usm::alloc::unknown is not a kind of memory");
+  if (bytes == 0) return nullptr;
+  alignment = std::max<std::size_t>(alignment, 64);
+  if (alignment & (alignment - 1)) return nullptr;
+  void* p = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+  if (!p) return nullptr; // the spec's way to report exhaustion
+  auto& r = registry::instance();
+  std::lock_guard lock(r.mutex);
+  r.live[static_cast<const char*>(p)] = {bytes, kind, &d.impl()};
+  return p;
+}
+
+void free(void* ptr, const context&) {
+  if (!ptr) return;
+  auto& r = registry::instance();
+  {
+    std::lock_guard lock(r.mutex);
+    r.live.erase(static_cast<const char*>(ptr));
+  }
+  std::free(ptr);
+}
+
+usm::alloc get_pointer_type(const void* ptr, const context&) {
+  auto& r = registry::instance();
+  std::lock_guard lock(r.mutex);
+  const auto* e = r.find(ptr);
+  return e ? e->kind : usm::alloc::unknown;
+}
+
+device get_pointer_device(const void* ptr, const context&) {
+  auto& r = registry::instance();
+  std::lock_guard lock(r.mutex);
+  const auto* e = r.find(ptr);
+  if (!e) throw exception(errc::invalid, "get_pointer_device: the pointer is not a USM allocation");
+  return device(e->dev);
+}
+
+} // namespace sycl
