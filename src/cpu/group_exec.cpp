@@ -28,51 +28,79 @@ std::string site(const group::call_site& s) { return std::string(s.file) + ":" +
 group_exec::~group_exec() { abort_fibers(); }
 
 void group_exec::run() {
+  scheduler_ = sanitizer::current();
   if (launch_.needs_fibers.load(std::memory_order_relaxed)) {
     fiber_mode_ = true;
     items_.resize(launch_.group_size);
     schedule();
     return;
   }
-  fiber loop = std::move(start_loop()).resume();
+  start_loop();
+  switch_in(loop_);
   if (!fiber_mode_) {
+    sanitizer::destroy(loop_.stack);
     if (error_) std::rethrow_exception(error_);
     return;
   }
-  items_[loop_item_].self = std::move(loop);
+  items_[loop_item_].self = std::move(loop_.self);
   schedule();
 }
 
-// The loop runs on a fiber too: only a fiber can be suspended when an item waits at a collective.
-fiber group_exec::start_loop() {
-  return fiber(std::allocator_arg, pooled_stack{&stack_pool::for_this_thread()}, [this](fiber&& back) {
-    loop_back_ = std::move(back);
+// `body` runs on the new fiber between the sanitizers' bookkeeping of entering and leaving it;
+// `owner` names the item whose continuation the fiber returns to when it ends.
+template <typename Body, typename Owner>
+fiber group_exec::make_fiber(item& it, Body body, Owner owner) {
+  auto& pool = stack_pool::for_this_thread();
+  fiber f(std::allocator_arg, pooled_stack{&pool}, [this, &it, body, owner](fiber&& back) {
+    sanitizer::after_switch(nullptr, &scheduler_);
+    it.back = std::move(back);
     try {
-      launch_.run_loop(kernel_, *this, group_, fiber_mode_);
+      body();
     } catch (const boost::context::detail::forced_unwind&) {
+      sanitizer::before_switch(nullptr, scheduler_);
       throw;
     } catch (...) {
       if (!error_) error_ = std::current_exception();
     }
-    if (!fiber_mode_) return std::move(loop_back_);
-    items_[loop_item_].finished = true;
-    return std::move(items_[loop_item_].back);
+    item* o = owner();
+    o->finished = fiber_mode_;
+    sanitizer::before_switch(nullptr, scheduler_);
+    return std::move(o->back);
   });
+  sanitizer::create(it.stack, pool.last_taken().sp, pool.last_taken().size);
+  return f;
 }
 
-fiber group_exec::start(std::uint32_t lid) {
-  return fiber(std::allocator_arg, pooled_stack{&stack_pool::for_this_thread()}, [this, lid](fiber&& back) {
-    items_[lid].back = std::move(back);
-    try {
-      launch_.run_item(kernel_, *this, group_, lid);
-    } catch (const boost::context::detail::forced_unwind&) {
-      throw;
-    } catch (...) {
-      if (!error_) error_ = std::current_exception();
-    }
-    items_[lid].finished = true;
-    return std::move(items_[lid].back);
-  });
+// The loop runs on a fiber too: only a fiber can be suspended when an item waits at a collective.
+// Once the group switched to fibers, the loop fiber belongs to the item that caused the switch.
+void group_exec::start_loop() {
+  loop_.self = make_fiber(
+      loop_, [this] { launch_.run_loop(kernel_, *this, group_, fiber_mode_); },
+      [this] { return fiber_mode_ ? &items_[loop_item_] : &loop_; });
+}
+
+void group_exec::start(std::uint32_t lid) {
+  items_[lid].self = make_fiber(
+      items_[lid], [this, lid] { launch_.run_item(kernel_, *this, group_, lid); },
+      [this, lid] { return &items_[lid]; });
+}
+
+void group_exec::switch_in(item& it) {
+  void* fake = nullptr;
+  sanitizer::before_switch(&fake, it.stack);
+  it.self = std::move(it.self).resume();
+  sanitizer::after_switch(fake, nullptr);
+}
+
+void group_exec::switch_out(item& it) {
+  sanitizer::before_switch(&it.fake_stack, scheduler_);
+  try {
+    it.back = std::move(it.back).resume();
+  } catch (const boost::context::detail::forced_unwind&) {
+    sanitizer::after_switch(it.fake_stack, nullptr);
+    throw;
+  }
+  sanitizer::after_switch(it.fake_stack, nullptr);
 }
 
 // Items before `current` already ran to completion in the loop; `current` keeps the loop fiber.
@@ -82,7 +110,8 @@ void group_exec::enter_fiber_mode(std::uint32_t current) {
   items_.resize(launch_.group_size);
   for (std::uint32_t lid = 0; lid < current; ++lid) items_[lid].started = items_[lid].finished = true;
   items_[current].started = true;
-  items_[current].back = std::move(loop_back_);
+  items_[current].back = std::move(loop_.back);
+  items_[current].stack = loop_.stack;
   launch_.learn_needs_fibers();
 }
 
@@ -119,15 +148,24 @@ void group_exec::resume(std::uint32_t lid) {
   item& it = items_[lid];
   if (!it.started) {
     it.started = true;
-    it.self = start(lid);
+    start(lid);
   }
-  it.self = std::move(it.self).resume();
+  switch_in(it);
+  if (it.finished) sanitizer::destroy(it.stack);
 }
 
-void group_exec::yield(std::uint32_t lid) { items_[lid].back = std::move(items_[lid].back).resume(); }
+void group_exec::yield(std::uint32_t lid) { switch_out(items_[lid]); }
 
+// Destroying a suspended fiber unwinds its stack, running the item's destructors.
 void group_exec::abort_fibers() {
-  for (auto& it : items_) it.self = fiber(); // unwinds each suspended item's stack
+  for (auto& it : items_) {
+    if (!it.self) continue;
+    void* fake = nullptr;
+    sanitizer::before_switch(&fake, it.stack);
+    it.self = fiber();
+    sanitizer::after_switch(fake, nullptr);
+    sanitizer::destroy(it.stack);
+  }
 }
 
 void group_exec::ensure_meetings() {

@@ -7,6 +7,7 @@
 
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/rendezvous.hpp"
+#include "cpu/sanitizer_fiber.hpp"
 
 namespace tessera::cpu {
 
@@ -41,14 +42,19 @@ private:
   struct item {
     boost::context::fiber self;
     boost::context::fiber back;
+    sanitizer::stack stack;
+    void* fake_stack = nullptr;
     const meeting* waiting_on = nullptr;
     std::uint32_t wait_generation = 0;
     bool started = false;
     bool finished = false;
   };
 
-  boost::context::fiber start_loop();
-  boost::context::fiber start(std::uint32_t lid);
+  template <typename Body, typename Owner> boost::context::fiber make_fiber(item& it, Body body, Owner owner);
+  void start_loop();
+  void start(std::uint32_t lid);
+  void switch_in(item& it);
+  void switch_out(item& it);
   void enter_fiber_mode(std::uint32_t current);
   void count_loop_exits(std::uint32_t upto);
   void schedule();
@@ -67,7 +73,8 @@ private:
   std::size_t group_;
   void* kernel_;
   bool fiber_mode_ = false;
-  boost::context::fiber loop_back_;
+  item loop_;                          // the loop fiber, until the group switches to fibers
+  sanitizer::stack scheduler_;
   std::uint32_t loop_item_ = 0;       // the item that the loop fiber runs once in fiber mode
   std::uint32_t loop_exits_counted_ = 0;
   std::vector<item> items_;

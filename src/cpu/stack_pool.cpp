@@ -28,10 +28,10 @@ stack_pool::~stack_pool() {
 }
 
 boost::context::stack_context stack_pool::take() {
-  if (free_.empty()) return allocator_.allocate();
-  auto s = free_.back();
+  if (free_.empty()) return last_ = allocator_.allocate();
+  last_ = free_.back();
   free_.pop_back();
-  return s;
+  return last_;
 }
 
 } // namespace tessera::cpu

@@ -17,11 +17,14 @@ public:
   stack_pool& operator=(const stack_pool&) = delete;
 
   boost::context::stack_context take();
+  // The stack the latest fiber was given, for the sanitizers' bookkeeping.
+  const boost::context::stack_context& last_taken() const { return last_; }
   void give_back(boost::context::stack_context s) { free_.push_back(s); }
 
 private:
   boost::context::protected_fixedsize_stack allocator_;
   std::vector<boost::context::stack_context> free_;
+  boost::context::stack_context last_{};
 };
 
 // The stack-allocator interface boost::context::fiber expects, drawing from a pool.
