@@ -33,7 +33,7 @@ namespace device {
 #define TESSERA_DEVICE_INFO(name, type, expr)                                                               \
   struct name {                                                                                             \
     using return_type = type;                                                                               \
-    static return_type get(const tessera::runtime::device_impl& d) { return expr; }                         \
+    static return_type get([[maybe_unused]] const tessera::runtime::device_impl& d) { return expr; }       \
   };
 TESSERA_DEVICE_INFO(device_type, info::device_type,
                     d.kind == tessera::runtime::device_kind::cpu ? info::device_type::cpu : info::device_type::gpu)

@@ -22,6 +22,7 @@ void launch_range(const sycl::range<D>& r, const sycl::id<D>& off, const K& k, r
       D == 1 ? inner : rows,
       [r, off, k, inner](std::size_t first, std::size_t last) {
         if constexpr (D == 1) {
+          (void)inner;
           for (std::size_t i = first; i < last; ++i)
             k(sycl::item<1, WithOffset>(sycl::id<1>(i + off[0]), r, off));
         } else {
