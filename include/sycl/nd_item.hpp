@@ -2,6 +2,7 @@
 #include "sycl/group.hpp"
 #include "sycl/item.hpp"
 #include "sycl/nd_range.hpp"
+#include "sycl/sub_group.hpp"
 
 namespace sycl {
 
@@ -24,6 +25,7 @@ public:
   std::size_t get_local_id(int d) const { return c_.local[d]; }
   std::size_t get_local_linear_id() const { return c_.local_linear; }
   sycl::group<D> get_group() const { return sycl::group<D>(c_); }
+  sycl::sub_group get_sub_group() const { return sycl::sub_group(c_); }
   std::size_t get_group(int d) const { return c_.group[d]; }
   std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
   range<D> get_group_range() const { return c_.geo->groups; }

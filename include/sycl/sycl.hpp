@@ -26,6 +26,7 @@
 #include "sycl/exception.hpp"
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
+#include "sycl/group_algorithms.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/id.hpp"
 #include "sycl/info.hpp"
@@ -38,4 +39,5 @@
 #include "sycl/property_list.hpp"
 #include "sycl/queue.hpp"
 #include "sycl/range.hpp"
+#include "sycl/sub_group.hpp"
 #include "sycl/usm.hpp"

@@ -196,8 +196,12 @@ void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call
     m.call = call;
     m.first_arrival = lid;
   } else if (!same_call(m.call, call)) {
+    const bool same_place = m.call.op == call.op && same_site(m.call.site, call.site);
     fail("work-items meet at different collectives: " + who(lid) + " calls " + what(s, call) + " while " +
-         who(m.first_arrival) + " waits at " + what(m));
+         who(m.first_arrival) + " waits at " + what(m) +
+         (same_place ? " (with different arguments: " + std::to_string(call.param) + " vs " +
+                           std::to_string(m.call.param) + ", or a different operation or type)"
+                     : ""));
   }
   m.members[lid - m.base] = {in, out};
   if (++m.arrived == m.expected) {

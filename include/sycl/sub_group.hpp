@@ -1,0 +1,69 @@
+#pragma once
+#include <cstdint>
+
+#include "sycl/id.hpp"
+#include "sycl/memory_enums.hpp"
+#include "tessera/backend/cpu/collectives.hpp"
+
+namespace sycl {
+
+// SYCL 2020 §4.9.1.8. On the CPU a sub-group is a run of consecutive local linear ids of
+// sub_group_size items (the last one may be shorter), like a warp.
+class sub_group {
+public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = std::uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+
+  template <int D>
+  explicit sub_group(const tessera::cpu::item_context<D>& c)
+      : exec_(c.exec), lid_(c.local_linear), size_(c.geo->sub_group_size),
+        group_size_(static_cast<std::uint32_t>(c.geo->local.size())) {}
+
+  id<1> get_group_id() const { return lid_ / size_; }
+  id<1> get_local_id() const { return lid_ % size_; }
+  range<1> get_local_range() const {
+    const std::uint32_t base = lid_ / size_ * size_;
+    return group_size_ - base < size_ ? group_size_ - base : size_;
+  }
+  range<1> get_group_range() const { return (group_size_ + size_ - 1) / size_; }
+  range<1> get_max_local_range() const { return size_; }
+  std::uint32_t get_group_linear_id() const { return lid_ / size_; }
+  std::uint32_t get_local_linear_id() const { return lid_ % size_; }
+  std::uint32_t get_group_linear_range() const { return (group_size_ + size_ - 1) / size_; }
+  std::uint32_t get_local_linear_range() const { return static_cast<std::uint32_t>(get_local_range()[0]); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+  void barrier(tessera::group::call_site site = tessera::group::call_site::here()) const {
+    tessera::cpu::rendezvous(*exec_, tessera::group::scope::sub_group, lid_,
+                             {tessera::group::collective_op::barrier, site, 0, nullptr}, nullptr, nullptr);
+  }
+
+  // Deprecated SYCL 1.2.1 / Intel spellings used by the seeds; they forward to the SYCL 2020
+  // group algorithms, defined with them in group_algorithms.hpp.
+  template <typename T> T shuffle(T x, id<1> src, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> T shuffle_down(T x, std::uint32_t d, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> T shuffle_up(T x, std::uint32_t d, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> T shuffle_xor(T x, id<1> mask, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> T broadcast(T x, id<1> src, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> T load(const T* src) const { return src[get_local_linear_id()]; }
+  template <typename T> void store(T* dst, const T& x) const { dst[get_local_linear_id()] = x; }
+
+  tessera::cpu::group_exec* exec() const { return exec_; }
+  std::uint32_t member() const { return lid_; }
+
+private:
+  tessera::cpu::group_exec* exec_;
+  std::uint32_t lid_;
+  std::uint32_t size_;
+  std::uint32_t group_size_;
+};
+
+inline void group_barrier(const sub_group& sg, memory_scope = memory_scope::sub_group,
+                          tessera::group::call_site site = tessera::group::call_site::here()) {
+  sg.barrier(site);
+}
+
+} // namespace sycl
