@@ -8,6 +8,7 @@
 #include "sycl/accessor.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
+#include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/nd_item.hpp"
 #include "tessera/backend/cpu/nd_launch.hpp"
@@ -51,13 +52,25 @@ public:
 
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
+    launch_nd(r, 0, k);
+  }
+  template <typename Name = void, int D, typename... Ps, typename K>
+  void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
+    launch_nd(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
+  }
+
+private:
+  template <int D, typename K>
+  void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const K& k) {
     check(r);
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
-                                     sub_group_size()};
+                                     requested_sub_group ? requested_sub_group : sub_group_size()};
     auto launch = std::make_shared<tessera::cpu::nd_launch<D, nd_kernel<D, K>>>(geo, nd_kernel<D, K>{k});
     launch->local_bytes = local_bytes_;
     set([launch](tessera::runtime::completion done) { tessera::cpu::execute(launch, std::move(done)); });
   }
+
+public:
 
   template <typename F>
   void host_task(F f) {

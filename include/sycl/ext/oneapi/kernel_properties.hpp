@@ -1,0 +1,40 @@
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+// The DPC++ kernel-properties extension (sycl_ext_oneapi_kernel_properties), as far as
+// Tessera uses it: a kernel may ask for its sub-group size.
+namespace sycl::ext::oneapi::experimental {
+
+template <std::uint32_t N>
+struct sub_group_size_key_value {
+  static_assert(N == 4 || N == 8 || N == 16 || N == 32 || N == 64,
+                "sub_group_size must be one of the device's sub_group_sizes: 4, 8, 16, 32, 64");
+  static constexpr std::uint32_t value = N;
+};
+template <std::uint32_t N> inline constexpr sub_group_size_key_value<N> sub_group_size{};
+
+template <typename... Props>
+struct properties {
+  constexpr properties(Props...) {}
+  constexpr properties() = default;
+};
+template <typename... Props> properties(Props...) -> properties<Props...>;
+
+template <typename T> struct is_property_list : std::false_type {};
+template <typename... Ps> struct is_property_list<properties<Ps...>> : std::true_type {};
+template <typename T> inline constexpr bool is_property_list_v = is_property_list<std::decay_t<T>>::value;
+
+namespace detail {
+template <typename P> struct sub_group_size_of : std::integral_constant<std::uint32_t, 0> {};
+template <std::uint32_t N>
+struct sub_group_size_of<sub_group_size_key_value<N>> : std::integral_constant<std::uint32_t, N> {};
+} // namespace detail
+
+// The sub-group size a property list asks for, or 0 for the device default.
+template <typename... Ps>
+constexpr std::uint32_t requested_sub_group_size(const properties<Ps...>&) {
+  return (detail::sub_group_size_of<Ps>::value | ... | 0u);
+}
+
+} // namespace sycl::ext::oneapi::experimental
