@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "sycl/known_identity.hpp"
 #include "tessera/backend/cpu/rendezvous.hpp"
@@ -98,7 +99,7 @@ struct vote_all {
 template <typename F> struct joint_with {
   static void complete(cpu::arrival* m, std::uint32_t n, std::uint64_t) {
     const auto r = in<F>(m[0])();
-    for (std::uint32_t i = 0; i < n; ++i) out<decltype(r)>(m[i]) = r;
+    for (std::uint32_t i = 0; i < n; ++i) out<std::remove_const_t<decltype(r)>>(m[i]) = r;
   }
 };
 

@@ -1,0 +1,141 @@
+#include <gtest/gtest.h>
+#include <sycl/sycl.hpp>
+
+#include <numeric>
+
+namespace {
+namespace syclex = sycl::ext::oneapi::experimental;
+
+template <typename SgSize>
+class SubGroupAlgorithms : public ::testing::Test {};
+using Sizes = ::testing::Types<std::integral_constant<std::uint32_t, 4>, std::integral_constant<std::uint32_t, 8>,
+                               std::integral_constant<std::uint32_t, 16>, std::integral_constant<std::uint32_t, 32>,
+                               std::integral_constant<std::uint32_t, 64>>;
+TYPED_TEST_SUITE(SubGroupAlgorithms, Sizes);
+
+constexpr std::size_t groups = 3, local = 96; // 96 is no multiple of 64: a short last sub-group
+
+struct expected_sub_group {
+  std::size_t base, size, id;
+};
+expected_sub_group sub_group_of(std::size_t lid, std::size_t sg) {
+  const std::size_t base = lid / sg * sg;
+  return {base, std::min(sg, local - base), lid - base};
+}
+
+TYPED_TEST(SubGroupAlgorithms, EveryCollectiveMatchesSequentialReference) {
+  constexpr std::uint32_t SG = TypeParam::value;
+  sycl::queue q;
+  const std::size_t n = groups * local;
+  std::vector<int> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>((i * 7919) % 101) - 50;
+  int* x = sycl::malloc_shared<int>(n, q);
+  int* r = sycl::malloc_shared<int>(n * 10, q);
+  std::copy(in.begin(), in.end(), x);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for(sycl::nd_range<1>{n, local}, syclex::properties{syclex::sub_group_size<SG>},
+                    [=](sycl::nd_item<1> it) {
+                      auto sg = it.get_sub_group();
+                      const std::size_t i = it.get_global_id(0);
+                      const int v = x[i];
+                      int* o = r + i * 10;
+                      o[0] = sycl::group_broadcast(sg, v, 1);
+                      o[1] = sycl::reduce_over_group(sg, v, sycl::plus<>());
+                      o[2] = sycl::inclusive_scan_over_group(sg, v, sycl::plus<>());
+                      o[3] = sycl::exclusive_scan_over_group(sg, v, sycl::maximum<>());
+                      o[4] = sycl::shift_group_left(sg, v, 2);
+                      o[5] = sycl::shift_group_right(sg, v, 1);
+                      o[6] = sycl::permute_group_by_xor(sg, v, 1);
+                      o[7] = sycl::select_from_group(sg, v, sycl::id<1>((sg.get_local_id()[0] + 3) % sg.get_local_range()[0]));
+                      o[8] = sycl::any_of_group(sg, v == 50) * 2 + sycl::all_of_group(sg, v > -51);
+                      o[9] = static_cast<int>(sg.get_local_range()[0] * 1000 + sg.get_local_id()[0]);
+                    });
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t g0 = i / local * local, lid = i - g0;
+    const auto s = sub_group_of(lid, SG);
+    const int* m = in.data() + g0 + s.base;
+    const int* o = r + i * 10;
+    ASSERT_EQ(o[0], m[1]) << i;
+    ASSERT_EQ(o[1], std::accumulate(m, m + s.size, 0)) << i;
+    ASSERT_EQ(o[2], std::accumulate(m, m + s.id + 1, 0)) << i;
+    ASSERT_EQ(o[3], s.id == 0 ? std::numeric_limits<int>::lowest() : *std::max_element(m, m + s.id)) << i;
+    if (s.id + 2 < s.size) ASSERT_EQ(o[4], m[s.id + 2]) << i;
+    if (s.id >= 1) ASSERT_EQ(o[5], m[s.id - 1]) << i;
+    if ((s.id ^ 1) < s.size) ASSERT_EQ(o[6], m[s.id ^ 1]) << i;
+    ASSERT_EQ(o[7], m[(s.id + 3) % s.size]) << i;
+    const bool any = std::any_of(m, m + s.size, [](int v) { return v == 50; });
+    ASSERT_EQ(o[8], any * 2 + 1) << i;
+    ASSERT_EQ(o[9], static_cast<int>(s.size * 1000 + s.id)) << i;
+  }
+  sycl::free(x, q);
+  sycl::free(r, q);
+}
+
+TEST(WorkGroupAlgorithms, TwoDimensionalGroupsReduceScanBroadcastAndJoint) {
+  sycl::queue q;
+  constexpr std::size_t L0 = 4, L1 = 12, G0 = 2, G1 = 3, N0 = L0 * G0, N1 = L1 * G1;
+  long* r = sycl::malloc_shared<long>(N0 * N1 * 5, q);
+  long* data = sycl::malloc_shared<long>(L0 * L1, q);
+  std::iota(data, data + L0 * L1, 1);
+  q.parallel_for(sycl::nd_range<2>{{N0, N1}, {L0, L1}}, [=](sycl::nd_item<2> it) {
+     auto g = it.get_group();
+     const long v = static_cast<long>(it.get_local_linear_id()) + 1;
+     long* o = r + it.get_global_linear_id() * 5;
+     o[0] = sycl::reduce_over_group(g, v, sycl::multiplies<>()) % 1000003;
+     o[1] = sycl::exclusive_scan_over_group(g, v, 10L, sycl::plus<>());
+     o[2] = sycl::group_broadcast(g, v, sycl::id<2>(1, 2));
+     o[3] = sycl::joint_reduce(g, data, data + L0 * L1, sycl::plus<>());
+     o[4] = sycl::none_of_group(g, v > 1000);
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < N0 * N1; ++i) {
+    const std::size_t gi = i / N1, gj = i % N1;
+    const long lid = static_cast<long>((gi % L0) * L1 + gj % L1);
+    const long* o = r + i * 5;
+    ASSERT_EQ(o[1], 10 + lid * (lid + 1) / 2) << i;
+    ASSERT_EQ(o[2], static_cast<long>(1 * L1 + 2 + 1)) << i;
+    ASSERT_EQ(o[3], static_cast<long>(L0 * L1 * (L0 * L1 + 1) / 2)) << i;
+    ASSERT_EQ(o[4], 1) << i;
+  }
+  // The product overflows long; what matters is that every item of every group sees the same value.
+  for (std::size_t i = 1; i < N0 * N1; ++i) ASSERT_EQ(r[i * 5], r[0]);
+  sycl::free(r, q);
+  sycl::free(data, q);
+}
+
+TEST(CollectiveChecks, BroadcastFromDifferentIdsIsReportedWithItsLine) {
+  sycl::queue q;
+  int* r = sycl::malloc_shared<int>(64, q);
+  int line = 0;
+  try {
+    line = __LINE__ + 2;
+    q.parallel_for(sycl::nd_range<1>{64, 64}, [=](sycl::nd_item<1> it) {
+       r[it.get_global_id(0)] = sycl::group_broadcast(it.get_group(), 1, it.get_local_id(0) < 8 ? 0u : 1u);
+     }).wait_and_throw();
+    FAIL() << "no error reported";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::kernel);
+    EXPECT_NE(std::string(e.what()).find("group_algorithms_test.cpp:" + std::to_string(line)), std::string::npos)
+        << e.what();
+  }
+  q.parallel_for(sycl::nd_range<1>{64, 32}, [=](sycl::nd_item<1> it) {
+     r[it.get_global_id(0)] = sycl::reduce_over_group(it.get_sub_group(), 1, sycl::plus<>());
+   }).wait_and_throw();
+  EXPECT_EQ(r[63], 32);
+  sycl::free(r, q);
+}
+
+TEST(CollectiveChecks, SubGroupBarrierSkippedByOneItemIsReported) {
+  sycl::queue q;
+  try {
+    q.parallel_for(sycl::nd_range<1>{64, 64}, [=](sycl::nd_item<1> it) {
+       if (it.get_local_id(0) == 40) return;
+       it.get_sub_group().barrier();
+     }).wait_and_throw();
+    FAIL() << "no error reported";
+  } catch (const sycl::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("sub-group barrier"), std::string::npos) << e.what();
+  }
+}
+
+} // namespace
