@@ -1,5 +1,6 @@
 #pragma once
 #include "sycl/access.hpp"
+#include "sycl/h_item.hpp"
 #include "sycl/id.hpp"
 #include "sycl/memory_enums.hpp"
 #include "tessera/backend/cpu/collectives.hpp"
@@ -38,6 +39,33 @@ public:
   range<D> get_global_range() const { return c_.geo->global; }
   std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
   std::size_t get_linear_id() const { return get_group_linear_id(); }
+
+  // Hierarchical kernels only (§4.10.7.2). Logical id l belongs to physical item l mod the local
+  // range, the spec's strided mapping; the logical ids run in increasing order, so each physical
+  // item meets its own ids in order and its private_memory sees them so.
+  template <typename F>
+  void parallel_for_work_item(const F& f) const {
+    parallel_for_work_item(get_local_range(), f);
+  }
+  template <typename F>
+  void parallel_for_work_item(range<D> logical, const F& f) const {
+    auto visit = [&](const id<D>& l) {
+      const range<D>& physical = c_.geo->local;
+      id<D> p, g;
+      for (int d = 0; d < D; ++d) p[d] = l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
+      f(h_item<D>(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical)));
+    };
+    if constexpr (D == 1) {
+      for (std::size_t i = 0; i < logical[0]; ++i) visit(id<1>(i));
+    } else if constexpr (D == 2) {
+      for (std::size_t i = 0; i < logical[0]; ++i)
+        for (std::size_t j = 0; j < logical[1]; ++j) visit(id<2>(i, j));
+    } else {
+      for (std::size_t i = 0; i < logical[0]; ++i)
+        for (std::size_t j = 0; j < logical[1]; ++j)
+          for (std::size_t k = 0; k < logical[2]; ++k) visit(id<3>(i, j, k));
+    }
+  }
 
   friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }
   friend bool operator!=(const group& a, const group& b) { return !(a == b); }

@@ -11,6 +11,7 @@
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/nd_item.hpp"
+#include "tessera/backend/cpu/hierarchical_launch.hpp"
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
 #include "tessera/runtime/command_group.hpp"
@@ -71,6 +72,22 @@ private:
   }
 
 public:
+  // Hierarchical kernels (§4.9.4.2.3). Without a local range DPC++ leaves the choice to the
+  // backend; we take 1 in every dimension but the last, which gets a few items so that
+  // parallel_for_work_item still has a loop worth vectorising.
+  template <typename Name = void, int D, typename K>
+  void parallel_for_work_group(range<D> groups, const K& k) {
+    range<D> local;
+    for (int d = 0; d < D; ++d) local[d] = d == D - 1 ? 16 : 1;
+    parallel_for_work_group<Name>(groups, local, k);
+  }
+  template <typename Name = void, int D, typename K>
+  void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
+    no_local_memory("parallel_for_work_group");
+    if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
+    tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
+    set([geo, k](tessera::runtime::completion done) { tessera::cpu::launch_hierarchical(geo, k, std::move(done)); });
+  }
 
   template <typename F>
   void host_task(F f) {
