@@ -13,7 +13,7 @@ namespace {
 using boost::context::fiber;
 
 bool same_site(const group::call_site& a, const group::call_site& b) {
-  return a.line == b.line && std::strcmp(a.file, b.file) == 0;
+  return a.line == b.line && (a.file == b.file || std::strcmp(a.file, b.file) == 0);
 }
 
 bool same_call(const collective_call& a, const collective_call& b) {
