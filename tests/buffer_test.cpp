@@ -383,7 +383,7 @@ TEST(Accessor, TwoDimensionalOffsetAccessorWithIdSubscript) {
 // tessera::memory::first_subscript/subscript): `a[i][j]` adds the accessor's offset only in the
 // first dimension, so with a column offset it addresses (i + off0, j) instead of
 // (i + off0, j + off1), unlike `a[id]`.
-TEST(Accessor, DISABLED_TwoDimensionalOffsetAccessorChainedSubscriptHonoursColumnOffset) {
+TEST(Accessor, TwoDimensionalOffsetAccessorChainedSubscriptHonoursColumnOffset) {
   constexpr std::size_t R = 8, C = 9;
   const sycl::range<2> win(3, 4);
   const sycl::id<2> off(2, 3);
@@ -507,7 +507,7 @@ TEST(HostAccessor, WaitsForTheKernelThatWritesTheBuffer) {
 // `release_ = std::make_shared<release>(release{ev})`; the temporary `release{ev}` is destroyed at
 // the end of the statement and its destructor marks the host access complete at once, so a
 // command submitted while the host_accessor lives runs concurrently with the host's accesses.
-TEST(HostAccessor, DISABLED_LaterKernelWaitsForTheHostAccessorToGo) {
+TEST(HostAccessor, LaterKernelWaitsForTheHostAccessorToGo) {
   sycl::queue q;
   sycl::buffer<int, 1> buf{sycl::range<1>(4)};
   sycl::event e;

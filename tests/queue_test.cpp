@@ -425,7 +425,7 @@ bool completes_within(const sycl::event& e, int ms) {
 // register a writing accessor that the accessor's constructor already registered; the command then
 // depends on itself (buffer_impl::order_access makes the command wait for the buffer's last writer,
 // which is the command) and never runs. The queue and buffer are leaked when it hangs.
-TEST(MemOps, DISABLED_HandlerFillAndCopyIntoAWriteAccessorComplete) {
+TEST(MemOps, HandlerFillAndCopyIntoAWriteAccessorComplete) {
   auto* q = new sycl::queue;
   constexpr std::size_t n = 100;
   std::vector<int> in(n);

@@ -128,7 +128,7 @@ public:
   }
   decltype(auto) operator[](std::size_t i) const {
     if constexpr (D == 1) return (*this)[id<1>(i)];
-    else return tessera::memory::first_subscript<value_type, D>(row_base(), v_.buffer_range, i + v_.offset[0]);
+    else return tessera::memory::first_subscript<value_type, D>(v_.data, v_.buffer_range, i, v_.offset);
   }
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
   reference operator*() const {
@@ -164,7 +164,6 @@ private:
     tessera::runtime::require(h, v_.buffer,
                               tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
   }
-  value_type* row_base() const { return v_.data; }
 
   view_t v_;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
@@ -236,7 +235,8 @@ void host_accessor<DataT, D, M>::acquire() {
   this->view().buffer->order_access(M, ev, deps);
   for (auto& d : deps) d->wait();
   ev->mark_running();
-  release_ = std::make_shared<release>(release{ev});
+  release_ = std::make_shared<release>();
+  release_->ev = std::move(ev);
 }
 
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&) -> host_accessor<T, D>;

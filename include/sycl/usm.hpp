@@ -84,10 +84,11 @@ public:
     return static_cast<T*>(sycl::aligned_alloc(Alignment ? Alignment : alignof(T), n * sizeof(T), device_, context_, Kind));
   }
   void deallocate(T* p, std::size_t) { sycl::free(p, context_); }
+  const device& get_device() const { return device_; }
 
   template <typename U, std::size_t A>
   friend bool operator==(const usm_allocator& a, const usm_allocator<U, Kind, A>& b) {
-    return a.device_ == b.device_;
+    return a.device_ == b.get_device();
   }
   template <typename U, std::size_t A>
   friend bool operator!=(const usm_allocator& a, const usm_allocator<U, Kind, A>& b) {

@@ -16,6 +16,17 @@ cpu::thread_pool& host_task_pool() {
   static cpu::thread_pool pool(4);
   return pool;
 }
+// One entry per buffer, writing if any access writes: a command ordered twice against the same
+// buffer would find itself as that buffer's last writer and wait for itself.
+void merge_by_buffer(std::vector<requirement>& reqs) {
+  std::vector<requirement> merged;
+  for (auto& r : reqs) {
+    auto it = std::find_if(merged.begin(), merged.end(), [&](auto& m) { return m.buffer == r.buffer; });
+    if (it == merged.end()) merged.push_back(std::move(r));
+    else if (r.mode != sycl::access_mode::read) it->mode = sycl::access_mode::read_write;
+  }
+  reqs.swap(merged);
+}
 } // namespace
 
 queue_impl::~queue_impl() { wait(); }
@@ -26,6 +37,7 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
   if (profiling) ev->submit_ns = now_ns();
   ev->queue = weak_from_this();
   auto deps = std::move(cg.depends);
+  merge_by_buffer(cg.requirements);
   for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
   {
     std::lock_guard lock(mutex_);

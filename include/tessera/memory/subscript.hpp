@@ -4,23 +4,25 @@
 
 namespace tessera::memory {
 
-// The `a[i][j][k]` chain of multi-dimensional accessors: each `[]` fixes one more dimension.
+// The `a[i][j][k]` chain of multi-dimensional accessors: each `[]` fixes one more dimension,
+// shifted by the accessor's offset in that dimension.
 template <typename T, int D, int Fixed>
 class subscript {
 public:
-  TESSERA_HOST_DEVICE subscript(T* base, const sycl::range<D>& r, std::size_t linear)
-      : base_(base), range_(r), linear_(linear) {}
+  TESSERA_HOST_DEVICE subscript(T* base, const sycl::range<D>& r, std::size_t linear, const sycl::id<D>& offset)
+      : base_(base), range_(r), linear_(linear), offset_(offset) {}
 
   TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
-    const std::size_t l = linear_ * range_[Fixed] + i;
+    const std::size_t l = linear_ * range_[Fixed] + i + offset_[Fixed];
     if constexpr (Fixed + 1 == D) return element(base_, l, range_.size());
-    else return subscript<T, D, Fixed + 1>(base_, range_, l);
+    else return subscript<T, D, Fixed + 1>(base_, range_, l, offset_);
   }
 
 private:
   T* base_;
   sycl::range<D> range_;
   std::size_t linear_;
+  sycl::id<D> offset_;
 };
 
 // Element `i` of a D-dimensional view over `base` laid out with extents `r`.
@@ -31,9 +33,10 @@ TESSERA_HOST_DEVICE T& at(T* base, const sycl::range<D>& r, const sycl::id<D>& i
 
 // `a[i]` on a view: an element in one dimension, the start of a chain otherwise.
 template <typename T, int D>
-TESSERA_HOST_DEVICE decltype(auto) first_subscript(T* base, const sycl::range<D>& r, std::size_t i) {
-  if constexpr (D == 1) return element(base, i, r.size());
-  else return subscript<T, D, 1>(base, r, i);
+TESSERA_HOST_DEVICE decltype(auto) first_subscript(T* base, const sycl::range<D>& r, std::size_t i,
+                                                   const sycl::id<D>& offset = {}) {
+  if constexpr (D == 1) return element(base, i + offset[0], r.size());
+  else return subscript<T, D, 1>(base, r, i + offset[0], offset);
 }
 
 } // namespace tessera::memory
