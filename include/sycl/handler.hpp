@@ -2,7 +2,9 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sycl/accessor.hpp"
@@ -14,6 +16,7 @@
 #include "tessera/backend/cpu/hierarchical_launch.hpp"
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
+#include "tessera/backend/cpu/reduction_launch.hpp"
 #include "tessera/runtime/command_group.hpp"
 
 namespace sycl {
@@ -72,6 +75,28 @@ private:
   }
 
 public:
+  // Kernels with reductions (§4.9.2): every argument between the range and the kernel is one.
+  template <typename Name = void, int D, typename... Rest>
+  std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(range<D> r, Rest&&... rest) {
+    no_local_memory("parallel_for(range)");
+    auto args = std::forward_as_tuple(rest...);
+    auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
+    set([r, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
+      tessera::cpu::launch_range_reduce<D, false>(r, id<D>{}, k, vars, std::move(done));
+    });
+  }
+  template <typename Name = void, int D, typename... Rest>
+  std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
+    check(r);
+    auto args = std::forward_as_tuple(rest...);
+    auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
+    tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
+                                     sub_group_size()};
+    set([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
+      tessera::cpu::launch_nd_reduce(geo, local, k, vars, std::move(done));
+    });
+  }
+
   // Hierarchical kernels (§4.9.4.2.3). Without a local range DPC++ leaves the choice to the
   // backend; we take 1 in every dimension but the last, which gets a few items so that
   // parallel_for_work_item still has a loop worth vectorising.
@@ -170,6 +195,11 @@ private:
     set([r, offset, k](tessera::runtime::completion done) {
       tessera::cpu::launch_range<D, WithOffset>(r, offset, k, std::move(done));
     });
+  }
+
+  template <typename Args, std::size_t... I>
+  static auto leading_reductions(const Args& args, std::index_sequence<I...>) {
+    return std::make_tuple(std::get<I>(args)...);
   }
 
   void set(tessera::runtime::action a);

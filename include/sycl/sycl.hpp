@@ -42,5 +42,8 @@
 #include "sycl/property_list.hpp"
 #include "sycl/queue.hpp"
 #include "sycl/range.hpp"
+#include "sycl/reducer.hpp"
+#include "sycl/reduction.hpp"
+#include "sycl/span.hpp"
 #include "sycl/sub_group.hpp"
 #include "sycl/usm.hpp"

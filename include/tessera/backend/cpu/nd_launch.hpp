@@ -6,6 +6,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include "tessera/backend/cpu/nd_geometry.hpp"
 #include "tessera/memory/local_binding.hpp"
 
@@ -39,6 +41,11 @@ public:
   mutable std::atomic<bool> needs_fibers{false};
 };
 
+template <typename Kernel, typename = void>
+struct has_chunk_end : std::false_type {};
+template <typename Kernel>
+struct has_chunk_end<Kernel, std::void_t<decltype(std::declval<Kernel&>().chunk_end())>> : std::true_type {};
+
 template <int D, typename Kernel>
 class nd_launch final : public nd_launch_base {
 public:
@@ -53,7 +60,13 @@ public:
     memory::local_binding_scope scope(arena);
     return new Kernel(kernel_);
   }
-  void unbind(void* kernel) const override { delete static_cast<Kernel*>(kernel); }
+  // A kernel copy may hold what its chunk of groups produced, such as a reduction's partial result,
+  // which it hands over in chunk_end().
+  void unbind(void* kernel) const override {
+    auto* k = static_cast<Kernel*>(kernel);
+    if constexpr (has_chunk_end<Kernel>::value) k->chunk_end();
+    delete k;
+  }
 
   void run_item(void* kernel, group_exec& g, std::size_t group, std::uint32_t local) const override {
     const auto gid = detail::delinearize(group, geo_.groups);

@@ -11,30 +11,37 @@ namespace tessera::cpu {
 // through the returned completion: the first exception of any chunk reaches `done`.
 void execute_chunks(std::size_t n, std::function<void(std::size_t, std::size_t)> body, runtime::completion done);
 
-// A basic data-parallel kernel is a plain loop per chunk, the innermost dimension innermost, so
-// that the compiler can vectorise it as it would an OpenMP loop.
+// A basic data-parallel kernel is split into rows, the last dimension (in 1-D a row is one item),
+// so that a chunk is a plain loop, the innermost dimension innermost, which the compiler can
+// vectorise as it would an OpenMP loop.
+template <int D>
+std::size_t row_count(const sycl::range<D>& r) {
+  return D == 1 ? r[0] : r.size() / r[D - 1];
+}
+
+template <int D, bool WithOffset, typename F>
+void for_each_item_of_rows(const sycl::range<D>& r, const sycl::id<D>& off, std::size_t first, std::size_t last,
+                           const F& f) {
+  if constexpr (D == 1) {
+    for (std::size_t i = first; i < last; ++i) f(sycl::item<1, WithOffset>(sycl::id<1>(i + off[0]), r, off));
+  } else {
+    const std::size_t inner = r[D - 1];
+    for (std::size_t row = first; row < last; ++row) {
+      sycl::id<D> i = detail::delinearize(row * inner, r) + off;
+      for (std::size_t j = 0; j < inner; ++j) {
+        i[D - 1] = j + off[D - 1];
+        f(sycl::item<D, WithOffset>(i, r, off));
+      }
+    }
+  }
+}
+
 template <int D, bool WithOffset, typename K>
 void launch_range(const sycl::range<D>& r, const sycl::id<D>& off, const K& k, runtime::completion done) {
   if (r.size() == 0) return done(nullptr);
-  const std::size_t inner = r[D - 1];
-  const std::size_t rows = r.size() / inner;
   execute_chunks(
-      D == 1 ? inner : rows,
-      [r, off, k, inner](std::size_t first, std::size_t last) {
-        if constexpr (D == 1) {
-          (void)inner;
-          for (std::size_t i = first; i < last; ++i)
-            k(sycl::item<1, WithOffset>(sycl::id<1>(i + off[0]), r, off));
-        } else {
-          for (std::size_t row = first; row < last; ++row) {
-            sycl::id<D> i = detail::delinearize(row * inner, r) + off;
-            for (std::size_t j = 0; j < inner; ++j) {
-              i[D - 1] = j + off[D - 1];
-              k(sycl::item<D, WithOffset>(i, r, off));
-            }
-          }
-        }
-      },
+      row_count(r),
+      [r, off, k](std::size_t first, std::size_t last) { for_each_item_of_rows<D, WithOffset>(r, off, first, last, k); },
       std::move(done));
 }
 

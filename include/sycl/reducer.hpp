@@ -1,0 +1,80 @@
+#pragma once
+#include <cstddef>
+#include <type_traits>
+
+#include "sycl/known_identity.hpp"
+
+namespace sycl {
+
+// SYCL 2020 §4.9.2.3. A reducer refers to an accumulator private to the chunk of work-items that
+// one worker runs, never to the reduction variable, so combining costs no synchronisation. The
+// shorthand operators exist only for the combiner they stand for.
+template <typename T, typename BinaryOperation, int Dimensions = 0>
+class reducer;
+
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 0> {
+  template <template <typename> class Op>
+  static constexpr bool is = tessera::detail::is_op_v<Op, BinaryOperation, T>;
+
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 0;
+
+  reducer(T* accumulator, const T& identity, const BinaryOperation& op)
+      : acc_(accumulator), identity_(identity), op_(op) {}
+  reducer(const reducer&) = delete;
+  reducer& operator=(const reducer&) = delete;
+
+  reducer& combine(const T& partial) {
+    *acc_ = op_(*acc_, partial);
+    return *this;
+  }
+  T identity() const { return identity_; }
+
+  template <bool B = is<plus>, typename = std::enable_if_t<B>>
+  reducer& operator+=(const T& x) { return combine(x); }
+  template <bool B = is<multiplies>, typename = std::enable_if_t<B>>
+  reducer& operator*=(const T& x) { return combine(x); }
+  template <bool B = is<bit_and>, typename = std::enable_if_t<B>>
+  reducer& operator&=(const T& x) { return combine(x); }
+  template <bool B = is<bit_or>, typename = std::enable_if_t<B>>
+  reducer& operator|=(const T& x) { return combine(x); }
+  template <bool B = is<bit_xor>, typename = std::enable_if_t<B>>
+  reducer& operator^=(const T& x) { return combine(x); }
+  template <bool B = is<plus> && std::is_integral_v<T> && !std::is_same_v<T, bool>, typename = std::enable_if_t<B>>
+  reducer& operator++() { return combine(T(1)); }
+  // Not in the spec's list but in its examples (`histogram[i]++`), and in DPC++.
+  template <bool B = is<plus> && std::is_integral_v<T> && !std::is_same_v<T, bool>, typename = std::enable_if_t<B>>
+  void operator++(int) { combine(T(1)); }
+
+private:
+  T* acc_;
+  T identity_;
+  BinaryOperation op_;
+};
+
+// An array reduction (over a span) is one scalar reduction per element.
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 1> {
+public:
+  using value_type = T;
+  using binary_operation = BinaryOperation;
+  static constexpr int dimensions = 1;
+
+  reducer(T* accumulators, const T& identity, const BinaryOperation& op)
+      : acc_(accumulators), identity_(identity), op_(op) {}
+  reducer(const reducer&) = delete;
+  reducer& operator=(const reducer&) = delete;
+
+  reducer<T, BinaryOperation, 0> operator[](std::size_t i) const { return {acc_ + i, identity_, op_}; }
+  T identity() const { return identity_; }
+
+private:
+  T* acc_;
+  T identity_;
+  BinaryOperation op_;
+};
+
+} // namespace sycl

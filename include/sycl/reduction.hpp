@@ -1,0 +1,87 @@
+#pragma once
+// SYCL 2020 §4.9.2: the reduction variables a parallel_for can take between its range and its
+// kernel. The launch itself is in tessera/backend/cpu/reduction_launch.hpp.
+#include <type_traits>
+
+#include "sycl/buffer.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/known_identity.hpp"
+#include "sycl/property_list.hpp"
+#include "sycl/span.hpp"
+#include "tessera/backend/cpu/reduction_launch.hpp"
+
+namespace tessera::detail {
+
+template <typename T>
+struct usm_target {
+  T* ptr;
+  T* data() const { return ptr; }
+};
+
+// The accessor both orders the kernel after the buffer's earlier users and finds its storage.
+template <typename T>
+struct buffer_target {
+  sycl::accessor<T, 1, sycl::access_mode::read_write> acc;
+  T* data() const { return acc.get_pointer(); }
+};
+
+// An identity argument converts to T instead of taking part in deducing it.
+template <typename T>
+struct exactly {
+  using type = T;
+};
+template <typename T>
+using nondeduced_t = typename exactly<T>::type;
+
+template <typename T, typename Op, bool Array, typename Target>
+reduction_var<T, Op, Target, Array> make_reduction(Target target, std::size_t count, const T& identity, Op op,
+                                                   const sycl::property_list& props) {
+  return {{}, target, count, identity, op, props.has_property<sycl::property::reduction::initialize_to_identity>()};
+}
+
+// Tessera's partial results start at the identity, so it cannot do without one.
+template <typename T, typename Op>
+constexpr T identity_or_fail() {
+  static_assert(sycl::has_known_identity_v<Op, T>,
+                "sycl::reduction: this combiner has no known identity for this type; pass the identity explicitly");
+  return sycl::known_identity_v<Op, T>;
+}
+
+} // namespace tessera::detail
+
+namespace sycl {
+
+template <typename T, typename BinaryOperation>
+auto reduction(T* variable, const tessera::detail::nondeduced_t<T>& identity, BinaryOperation combiner,
+               const property_list& props = {}) {
+  return tessera::detail::make_reduction<T, BinaryOperation, false>(tessera::detail::usm_target<T>{variable}, 1,
+                                                                     identity, combiner, props);
+}
+template <typename T, typename BinaryOperation>
+auto reduction(T* variable, BinaryOperation combiner, const property_list& props = {}) {
+  return reduction(variable, tessera::detail::identity_or_fail<T, BinaryOperation>(), combiner, props);
+}
+
+template <typename T, typename A, typename BinaryOperation>
+auto reduction(buffer<T, 1, A> variable, handler& h, const tessera::detail::nondeduced_t<T>& identity,
+               BinaryOperation combiner, const property_list& props = {}) {
+  tessera::detail::buffer_target<T> target{variable.template get_access<access_mode::read_write>(h)};
+  return tessera::detail::make_reduction<T, BinaryOperation, false>(target, 1, identity, combiner, props);
+}
+template <typename T, typename A, typename BinaryOperation>
+auto reduction(buffer<T, 1, A> variable, handler& h, BinaryOperation combiner, const property_list& props = {}) {
+  return reduction(variable, h, tessera::detail::identity_or_fail<T, BinaryOperation>(), combiner, props);
+}
+
+template <typename T, std::size_t Extent, typename BinaryOperation>
+auto reduction(span<T, Extent> variables, const tessera::detail::nondeduced_t<T>& identity, BinaryOperation combiner,
+               const property_list& props = {}) {
+  return tessera::detail::make_reduction<T, BinaryOperation, true>(tessera::detail::usm_target<T>{variables.data()},
+                                                                    variables.size(), identity, combiner, props);
+}
+template <typename T, std::size_t Extent, typename BinaryOperation>
+auto reduction(span<T, Extent> variables, BinaryOperation combiner, const property_list& props = {}) {
+  return reduction(variables, tessera::detail::identity_or_fail<T, BinaryOperation>(), combiner, props);
+}
+
+} // namespace sycl
