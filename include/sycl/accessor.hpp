@@ -4,6 +4,7 @@
 
 #include "sycl/access.hpp"
 #include "sycl/id.hpp"
+#include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
 #include "tessera/memory/subscript.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
@@ -125,6 +126,11 @@ public:
 
   reference operator[](const id<D>& i) const {
     return tessera::memory::at(v_.data, v_.buffer_range, id<D>(i + v_.offset));
+  }
+  // item<1> converts to both id<1> and size_t; this overload settles it for the id.
+  template <bool WithOffset>
+  reference operator[](const item<D, WithOffset>& it) const {
+    return (*this)[it.get_id()];
   }
   decltype(auto) operator[](std::size_t i) const {
     if constexpr (D == 1) return (*this)[id<1>(i)];

@@ -154,8 +154,6 @@ void group_exec::resume(std::uint32_t lid) {
   if (it.finished) sanitizer::destroy(it.stack);
 }
 
-void group_exec::yield(std::uint32_t lid) { switch_out(items_[lid]); }
-
 // Destroying a suspended fiber unwinds its stack, running the item's destructors.
 void group_exec::abort_fibers() {
   for (auto& it : items_) {
@@ -168,8 +166,7 @@ void group_exec::abort_fibers() {
   }
 }
 
-void group_exec::ensure_meetings() {
-  if (!meetings_.empty()) return;
+void group_exec::create_meetings() {
   const std::uint32_t n = launch_.group_size, sg = launch_.sub_group_size;
   meetings_.resize(1 + (n + sg - 1) / sg);
   meetings_[0].expected = n;
@@ -182,7 +179,8 @@ void group_exec::ensure_meetings() {
 }
 
 group_exec::meeting& group_exec::meeting_of(group::scope s, std::uint32_t lid) {
-  ensure_meetings();
+  if (meetings_.empty()) [[unlikely]]
+    create_meetings();
   return s == group::scope::work_group ? meetings_[0] : meetings_[1 + lid / launch_.sub_group_size];
 }
 
@@ -213,7 +211,7 @@ void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call
   if (!fiber_mode_) enter_fiber_mode(lid);
   items_[lid].waiting_on = &m;
   items_[lid].wait_generation = m.generation;
-  yield(lid);
+  switch_out(items_[lid]);
 }
 
 void group_exec::on_exit(std::uint32_t lid) {

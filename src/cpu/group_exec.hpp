@@ -53,17 +53,18 @@ private:
   template <typename Body, typename Owner> boost::context::fiber make_fiber(item& it, Body body, Owner owner);
   void start_loop();
   void start(std::uint32_t lid);
-  void switch_in(item& it);
-  void switch_out(item& it);
+  // The hot path of every barrier: kept inline so that a suspended item's stack holds few frames
+  // (each switch touches them, and 256 items' frames must share the L1 cache).
+  [[gnu::always_inline]] inline void switch_in(item& it);
+  [[gnu::always_inline]] inline void switch_out(item& it);
   void enter_fiber_mode(std::uint32_t current);
   void count_loop_exits(std::uint32_t upto);
   void schedule();
-  void resume(std::uint32_t lid);
-  void yield(std::uint32_t lid);
+  [[gnu::always_inline]] inline void resume(std::uint32_t lid);
   void on_exit(std::uint32_t lid);
   void abort_fibers();
-  void ensure_meetings();
-  meeting& meeting_of(group::scope s, std::uint32_t lid);
+  void create_meetings();
+  [[gnu::always_inline]] inline meeting& meeting_of(group::scope s, std::uint32_t lid);
   [[noreturn]] void report_deadlock();
   std::string who(std::uint32_t lid) const;
   static std::string what(group::scope s, const collective_call& c);
