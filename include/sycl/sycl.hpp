@@ -24,6 +24,7 @@
 #include "sycl/device_selector.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/ext/oneapi/group_load_store.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"

@@ -1,0 +1,194 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <type_traits>
+
+#include "sycl/exception.hpp"
+#include "sycl/ext/oneapi/kernel_properties.hpp"
+#include "sycl/group_algorithms.hpp"
+#include "sycl/span.hpp"
+#include "tessera/group/combine.hpp"
+#include "tessera/group/group_traits.hpp"
+
+// The DPC++ group load/store extension (sycl_ext_oneapi_group_load_store), without the sycl::vec
+// forms. Each call is one collective: the last member to arrive moves every member's elements, so
+// members that disagree on the placement, the element count, the types or the pointer are reported.
+//
+// With G members and N elements per member, member i handles, in its order,
+//   blocked (the default): elements i*N, i*N+1, ..., i*N+N-1
+//   striped:               elements i, i+G, i+2G, ..., i+(N-1)G
+// of the range starting at the pointer. contiguous_memory and full_group are accepted hints.
+namespace sycl::ext::oneapi::experimental {
+
+enum class group_algorithm_data_placement : std::uint8_t { blocked, striped };
+
+struct data_placement_key {
+  template <group_algorithm_data_placement P> struct value_t {
+    static constexpr group_algorithm_data_placement value = P;
+  };
+};
+struct contiguous_memory_key {
+  struct value_t {};
+};
+struct full_group_key {
+  struct value_t {};
+};
+
+inline constexpr data_placement_key::value_t<group_algorithm_data_placement::blocked> data_placement_blocked{};
+inline constexpr data_placement_key::value_t<group_algorithm_data_placement::striped> data_placement_striped{};
+inline constexpr contiguous_memory_key::value_t contiguous_memory{};
+inline constexpr full_group_key::value_t full_group{};
+
+namespace detail {
+
+template <typename P> struct is_load_store_property : std::false_type {};
+template <group_algorithm_data_placement D>
+struct is_load_store_property<data_placement_key::value_t<D>> : std::true_type {};
+template <> struct is_load_store_property<contiguous_memory_key::value_t> : std::true_type {};
+template <> struct is_load_store_property<full_group_key::value_t> : std::true_type {};
+
+template <typename P> struct is_striped : std::false_type {};
+template <> struct is_striped<data_placement_key::value_t<group_algorithm_data_placement::striped>> : std::true_type {};
+template <typename P> struct is_blocked : std::false_type {};
+template <> struct is_blocked<data_placement_key::value_t<group_algorithm_data_placement::blocked>> : std::true_type {};
+
+template <typename... Ps> constexpr bool striped(const properties<Ps...>*) {
+  static_assert((is_load_store_property<Ps>::value && ...),
+                "group_load/group_store take only data_placement_blocked, data_placement_striped, "
+                "contiguous_memory and full_group");
+  static_assert(!((is_striped<Ps>::value || ...) && (is_blocked<Ps>::value || ...)),
+                "a data placement is either blocked or striped");
+  return (is_striped<Ps>::value || ...);
+}
+
+template <typename T> struct is_span : std::false_type {};
+template <typename T, std::size_t N> struct is_span<span<T, N>> : std::true_type {};
+
+template <typename It, typename = void> struct comparable : std::false_type {};
+template <typename It>
+struct comparable<It, std::void_t<decltype(bool(std::declval<const It&>() == std::declval<const It&>()))>>
+    : std::true_type {};
+
+using site_t = tessera::group::call_site;
+
+// The collective's parameter: how many elements each member moves, and how they are placed. Members
+// that disagree on either meet with different parameters, which the rendezvous reports.
+inline std::uint64_t param(std::size_t count, bool striped) { return (std::uint64_t(count) << 1) | (striped ? 1u : 0u); }
+
+inline std::size_t element(std::uint64_t param, std::uint32_t member, std::uint32_t members, std::size_t k) {
+  const std::size_t n = static_cast<std::size_t>(param >> 1);
+  return (param & 1) ? member + k * members : member * n + k;
+}
+
+template <typename It> void same_pointer(const It& a, const It& b, const site_t& s, const char* what) {
+  if constexpr (comparable<It>::value)
+    if (!(a == b))
+      throw sycl::exception(sycl::errc::kernel, std::string("work-items meet at ") + what + " at " + s.file + ":" +
+                                                    std::to_string(s.line) + " with different pointers");
+}
+
+// What a member brings: the group's pointer and where its own elements are (in its stack or span).
+template <typename It, typename T> struct load_request {
+  It src;
+  T* dst;
+  site_t site;
+};
+template <typename It, typename T> struct load_into {
+  static void complete(tessera::cpu::arrival* m, std::uint32_t n, std::uint64_t p) {
+    using diff = typename std::iterator_traits<It>::difference_type;
+    const auto& first = tessera::group::in<load_request<It, T>>(m[0]);
+    for (std::uint32_t i = 1; i < n; ++i)
+      same_pointer(tessera::group::in<load_request<It, T>>(m[i]).src, first.src, first.site, "group_load");
+    const std::size_t count = static_cast<std::size_t>(p >> 1);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      T* dst = tessera::group::in<load_request<It, T>>(m[i]).dst;
+      for (std::size_t k = 0; k < count; ++k) dst[k] = first.src[static_cast<diff>(element(p, i, n, k))];
+    }
+  }
+};
+
+template <typename It, typename T> struct store_request {
+  const T* src;
+  It dst;
+  site_t site;
+};
+template <typename It, typename T> struct store_from {
+  static void complete(tessera::cpu::arrival* m, std::uint32_t n, std::uint64_t p) {
+    using diff = typename std::iterator_traits<It>::difference_type;
+    const auto& first = tessera::group::in<store_request<It, T>>(m[0]);
+    for (std::uint32_t i = 1; i < n; ++i)
+      same_pointer(tessera::group::in<store_request<It, T>>(m[i]).dst, first.dst, first.site, "group_store");
+    const std::size_t count = static_cast<std::size_t>(p >> 1);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const T* src = tessera::group::in<store_request<It, T>>(m[i]).src;
+      for (std::size_t k = 0; k < count; ++k) first.dst[static_cast<diff>(element(p, i, n, k))] = src[k];
+    }
+  }
+};
+
+struct nothing {};
+
+template <typename G, typename It, typename T>
+void load(const G& g, It in_ptr, T* out, std::size_t count, bool striped, const site_t& s) {
+  const load_request<It, T> req{in_ptr, out, s};
+  tessera::group::meet<nothing>(g, tessera::group::collective_op::load, s, param(count, striped),
+                                &load_into<It, T>::complete, req);
+}
+template <typename G, typename It, typename T>
+void store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped, const site_t& s) {
+  const store_request<It, T> req{in, out_ptr, s};
+  tessera::group::meet<nothing>(g, tessera::group::collective_op::store, s, param(count, striped),
+                                &store_from<It, T>::complete, req);
+}
+
+template <typename G> using if_group = std::enable_if_t<is_group_v<std::decay_t<G>>, int>;
+template <typename T> using if_scalar = std::enable_if_t<!is_span<std::remove_cv_t<T>>::value, int>;
+
+} // namespace detail
+
+// The forms without properties stand in for a defaulted `properties props = {}`: properties<> is
+// not instantiable in kernel_properties.hpp (its two default constructors collide).
+template <typename G, typename InputIt, typename T, detail::if_group<G> = 0, detail::if_scalar<T> = 0, typename... Ps>
+void group_load(G g, InputIt in_ptr, T& out, properties<Ps...> props,
+                detail::site_t s = detail::site_t::here()) {
+  detail::load(g, in_ptr, &out, 1, detail::striped(&props), s);
+}
+template <typename G, typename InputIt, typename T, detail::if_group<G> = 0, detail::if_scalar<T> = 0>
+void group_load(G g, InputIt in_ptr, T& out, detail::site_t s = detail::site_t::here()) {
+  detail::load(g, in_ptr, &out, 1, false, s);
+}
+template <typename G, typename InputIt, typename T, std::size_t N, detail::if_group<G> = 0, typename... Ps>
+void group_load(G g, InputIt in_ptr, span<T, N> out, properties<Ps...> props,
+                detail::site_t s = detail::site_t::here()) {
+  static_assert(!std::is_const_v<T>, "group_load writes into its span");
+  detail::load(g, in_ptr, out.data(), out.size(), detail::striped(&props), s);
+}
+template <typename G, typename InputIt, typename T, std::size_t N, detail::if_group<G> = 0>
+void group_load(G g, InputIt in_ptr, span<T, N> out, detail::site_t s = detail::site_t::here()) {
+  static_assert(!std::is_const_v<T>, "group_load writes into its span");
+  detail::load(g, in_ptr, out.data(), out.size(), false, s);
+}
+
+template <typename G, typename T, typename OutputIt, detail::if_group<G> = 0, detail::if_scalar<T> = 0,
+          typename... Ps>
+void group_store(G g, const T& in, OutputIt out_ptr, properties<Ps...> props,
+                 detail::site_t s = detail::site_t::here()) {
+  detail::store(g, &in, out_ptr, 1, detail::striped(&props), s);
+}
+template <typename G, typename T, typename OutputIt, detail::if_group<G> = 0, detail::if_scalar<T> = 0>
+void group_store(G g, const T& in, OutputIt out_ptr, detail::site_t s = detail::site_t::here()) {
+  detail::store(g, &in, out_ptr, 1, false, s);
+}
+template <typename G, typename T, std::size_t N, typename OutputIt, detail::if_group<G> = 0, typename... Ps>
+void group_store(G g, span<T, N> in, OutputIt out_ptr, properties<Ps...> props,
+                 detail::site_t s = detail::site_t::here()) {
+  detail::store(g, static_cast<const std::remove_cv_t<T>*>(in.data()), out_ptr, in.size(), detail::striped(&props), s);
+}
+template <typename G, typename T, std::size_t N, typename OutputIt, detail::if_group<G> = 0>
+void group_store(G g, span<T, N> in, OutputIt out_ptr, detail::site_t s = detail::site_t::here()) {
+  detail::store(g, static_cast<const std::remove_cv_t<T>*>(in.data()), out_ptr, in.size(), false, s);
+}
+
+} // namespace sycl::ext::oneapi::experimental
