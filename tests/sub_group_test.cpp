@@ -108,12 +108,22 @@ TYPED_TEST(SubGroup, LegacyShufflesBroadcastLoadAndStore) {
     const int x = m[s.id];
     ASSERT_EQ(o[0], x) << i;
     ASSERT_EQ(o[1], m[(s.id * 5 + 3) % s.size]) << i;
-    if ((s.id ^ 1) < s.size) ASSERT_EQ(o[2], m[s.id ^ 1]) << i;
-    if (s.size == SG) ASSERT_EQ(o[3], m[SG - 1 - s.id]) << i; // full sub-groups are reversed
-    if (s.id + 5 < s.size) ASSERT_EQ(o[4], m[s.id + 5]) << i;
-    if (s.id >= 3) ASSERT_EQ(o[5], m[s.id - 3]) << i;
+    if ((s.id ^ 1) < s.size) {
+      ASSERT_EQ(o[2], m[s.id ^ 1]) << i;
+    }
+    if (s.size == SG) {
+      ASSERT_EQ(o[3], m[SG - 1 - s.id]) << i; // full sub-groups are reversed
+    }
+    if (s.id + 5 < s.size) {
+      ASSERT_EQ(o[4], m[s.id + 5]) << i;
+    }
+    if (s.id >= 3) {
+      ASSERT_EQ(o[5], m[s.id - 3]) << i;
+    }
     ASSERT_EQ(o[6], m[s.size - 1]) << i;
-    if (s.id >= 1 && s.id + 1 < s.size) ASSERT_EQ(o[7], m[s.id + 1] - m[s.id - 1]) << i;
+    if (s.id >= 1 && s.id + 1 < s.size) {
+      ASSERT_EQ(o[7], m[s.id + 1] - m[s.id - 1]) << i;
+    }
     ASSERT_EQ(o[8], static_cast<int>(s.size)) << i;
     ASSERT_EQ(stored[i], in[i] * 2 - 1) << i;
   }
@@ -142,7 +152,9 @@ TEST(SubGroupSeeds, XorSwapXorReverseAndShuffleDownByFive) {
     const int lane = static_cast<int>(i % 32);
     EXPECT_EQ(r[i * 3], lane % 2 == 0 ? lane + 1 : lane - 1) << i;
     EXPECT_EQ(r[i * 3 + 1], 31 - lane) << i;
-    if (lane + 5 < 32) EXPECT_EQ(r[i * 3 + 2], (lane + 5) * 10) << i;
+    if (lane + 5 < 32) {
+      EXPECT_EQ(r[i * 3 + 2], (lane + 5) * 10) << i;
+    }
   }
   sycl::free(r, q);
 }
