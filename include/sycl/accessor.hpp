@@ -23,8 +23,9 @@ inline constexpr mode_tag_t<access_mode::read_write> read_write{};
 } // namespace sycl
 
 namespace tessera::runtime {
-// Defined with the handler: records that the command group being built accesses `b` in `m`.
-void require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m);
+// Defined with the handler: records that the command group being built accesses `b` in `m`;
+// returns the buffer's storage on the handler's device.
+void* require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m);
 
 // What a view over buffer memory holds: the buffer, its shape, and the accessed window.
 template <typename T, int D>
@@ -124,40 +125,40 @@ public:
   template <access_mode OM, typename = std::enable_if_t<M == access_mode::read && OM != access_mode::read>>
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
 
-  reference operator[](const id<D>& i) const {
+  TESSERA_HOST_DEVICE reference operator[](const id<D>& i) const {
     return tessera::memory::at(v_.data, v_.buffer_range, id<D>(i + v_.offset));
   }
   // item<1> converts to both id<1> and size_t; this overload settles it for the id.
   template <bool WithOffset>
-  reference operator[](const item<D, WithOffset>& it) const {
+  TESSERA_HOST_DEVICE reference operator[](const item<D, WithOffset>& it) const {
     return (*this)[it.get_id()];
   }
-  decltype(auto) operator[](std::size_t i) const {
+  TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     if constexpr (D == 1) return (*this)[id<1>(i)];
     else return tessera::memory::first_subscript<value_type, D>(v_.data, v_.buffer_range, i, v_.offset);
   }
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
-  reference operator*() const {
+  TESSERA_HOST_DEVICE reference operator*() const {
     return (*this)[id<1>(0)];
   }
 
-  range<D> get_range() const { return v_.access_range; }
-  id<D> get_offset() const { return v_.offset; }
-  std::size_t size() const noexcept { return v_.access_range.size(); }
-  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
-  std::size_t max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  bool is_placeholder() const { return P == access::placeholder::true_t; }
-  pointer get_pointer() const noexcept { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
+  TESSERA_HOST_DEVICE range<D> get_range() const { return v_.access_range; }
+  TESSERA_HOST_DEVICE id<D> get_offset() const { return v_.offset; }
+  TESSERA_HOST_DEVICE std::size_t size() const noexcept { return v_.access_range.size(); }
+  TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
+  TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
+  TESSERA_HOST_DEVICE bool is_placeholder() const { return P == access::placeholder::true_t; }
+  TESSERA_HOST_DEVICE pointer get_pointer() const noexcept { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
   template <access::decorated = access::decorated::no>
-  pointer get_multi_ptr() const noexcept {
+  TESSERA_HOST_DEVICE pointer get_multi_ptr() const noexcept {
     return get_pointer();
   }
   // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.
-  iterator begin() const noexcept { return get_pointer(); }
-  iterator end() const noexcept { return get_pointer() + size(); }
+  TESSERA_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
+  TESSERA_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
 
-  const view_t& view() const { return v_; }
+  TESSERA_HOST_DEVICE const view_t& view() const { return v_; }
 
 private:
   template <typename A>
@@ -167,8 +168,11 @@ private:
     (void)ranged;
   }
   void attach(handler& h, const property_list& props) {
-    tessera::runtime::require(h, v_.buffer,
-                              tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
+    using elem = std::remove_const_t<DataT>;
+    const auto first = v_.data - static_cast<elem*>(v_.buffer->data());
+    void* base = tessera::runtime::require(
+        h, v_.buffer, tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
+    v_.data = static_cast<elem*>(base) + first;
   }
 
   view_t v_;
@@ -240,6 +244,7 @@ void host_accessor<DataT, D, M>::acquire() {
   std::vector<std::shared_ptr<tessera::runtime::event_impl>> deps;
   this->view().buffer->order_access(M, ev, deps);
   for (auto& d : deps) d->wait();
+  this->view().buffer->prepare_host(M);
   ev->mark_running();
   release_ = std::make_shared<release>();
   release_->ev = std::move(ev);

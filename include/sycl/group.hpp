@@ -19,26 +19,26 @@ public:
   static constexpr int dimensions = D;
   static constexpr memory_scope fence_scope = memory_scope::work_group;
 
-  id<D> get_group_id() const { return c_.group; }
-  std::size_t get_group_id(int d) const { return c_.group[d]; }
-  id<D> get_local_id() const { return c_.local; }
-  std::size_t get_local_id(int d) const { return c_.local[d]; }
-  range<D> get_local_range() const { return c_.geo->local; }
-  std::size_t get_local_range(int d) const { return c_.geo->local[d]; }
-  range<D> get_group_range() const { return c_.geo->groups; }
-  std::size_t get_group_range(int d) const { return c_.geo->groups[d]; }
-  range<D> get_max_local_range() const { return c_.geo->local; }
-  std::size_t operator[](int d) const { return c_.group[d]; }
-  std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
-  std::size_t get_local_linear_id() const { return c_.local_linear; }
-  std::size_t get_group_linear_range() const { return c_.geo->groups.size(); }
-  std::size_t get_local_linear_range() const { return c_.geo->local.size(); }
-  bool leader() const { return c_.local_linear == 0; }
+  TESSERA_HOST_DEVICE id<D> get_group_id() const { return c_.group; }
+  TESSERA_HOST_DEVICE std::size_t get_group_id(int d) const { return c_.group[d]; }
+  TESSERA_HOST_DEVICE id<D> get_local_id() const { return c_.local; }
+  TESSERA_HOST_DEVICE std::size_t get_local_id(int d) const { return c_.local[d]; }
+  TESSERA_HOST_DEVICE range<D> get_local_range() const { return c_.geo->local; }
+  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const { return c_.geo->local[d]; }
+  TESSERA_HOST_DEVICE range<D> get_group_range() const { return c_.geo->groups; }
+  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const { return c_.geo->groups[d]; }
+  TESSERA_HOST_DEVICE range<D> get_max_local_range() const { return c_.geo->local; }
+  TESSERA_HOST_DEVICE std::size_t operator[](int d) const { return c_.group[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
+  TESSERA_HOST_DEVICE std::size_t get_local_linear_id() const { return c_.local_linear; }
+  TESSERA_HOST_DEVICE std::size_t get_group_linear_range() const { return c_.geo->groups.size(); }
+  TESSERA_HOST_DEVICE std::size_t get_local_linear_range() const { return c_.geo->local.size(); }
+  TESSERA_HOST_DEVICE bool leader() const { return c_.local_linear == 0; }
 
   // Deprecated SYCL 1.2.1 spellings the seeds still use.
-  range<D> get_global_range() const { return c_.geo->global; }
-  std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
-  std::size_t get_linear_id() const { return get_group_linear_id(); }
+  TESSERA_HOST_DEVICE range<D> get_global_range() const { return c_.geo->global; }
+  TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_linear_id() const { return get_group_linear_id(); }
 
   // Hierarchical kernels only (§4.10.7.2). Logical id l belongs to physical item l mod the local
   // range, the spec's strided mapping; the logical ids run in increasing order, so each physical
@@ -70,8 +70,8 @@ public:
   friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }
   friend bool operator!=(const group& a, const group& b) { return !(a == b); }
 
-  const tessera::cpu::item_context<D>& context() const { return c_; }
-  explicit group(const tessera::cpu::item_context<D>& c) : c_(c) {}
+  TESSERA_HOST_DEVICE const tessera::cpu::item_context<D>& context() const { return c_; }
+  TESSERA_HOST_DEVICE explicit group(const tessera::cpu::item_context<D>& c) : c_(c) {}
 
 private:
   tessera::cpu::item_context<D> c_;

@@ -17,6 +17,8 @@
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
 #include "tessera/backend/cpu/reduction_launch.hpp"
+#include "tessera/backend/cuda/launch.hpp"
+#include "tessera/backend/cuda/reduction_launch.hpp"
 #include "tessera/runtime/command_group.hpp"
 
 namespace sycl {
@@ -42,6 +44,14 @@ public:
   template <typename Name = void, typename K>
   void single_task(const K& k) {
     no_local_memory("single_task");
+#if TESSERA_CUDA_COMPILE
+    if (on_gpu())
+      return set([k, s = stream_](tessera::runtime::completion done) {
+        tessera::cuda::launch_single(s, k);
+        tessera::cuda::complete_after(s, std::move(done));
+      });
+#endif
+    cpu_only("single_task");
     set([k](tessera::runtime::completion done) { tessera::cpu::launch_single(k, std::move(done)); });
   }
 
@@ -69,6 +79,16 @@ private:
     check(r);
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
                                      requested_sub_group ? requested_sub_group : sub_group_size()};
+#if TESSERA_CUDA_COMPILE
+    if (on_gpu()) {
+      geo.sub_group_size = 32; // a warp
+      return set([geo, k, local = local_bytes_, s = stream_](tessera::runtime::completion done) {
+        tessera::cuda::launch_nd(s, geo, local, nd_kernel<D, K>{k});
+        tessera::cuda::complete_after(s, std::move(done));
+      });
+    }
+#endif
+    cpu_only("parallel_for(nd_range)");
     auto launch = std::make_shared<tessera::cpu::nd_launch<D, nd_kernel<D, K>>>(geo, nd_kernel<D, K>{k});
     launch->local_bytes = local_bytes_;
     set([launch](tessera::runtime::completion done) { tessera::cpu::execute(launch, std::move(done)); });
@@ -81,6 +101,13 @@ public:
     no_local_memory("parallel_for(range)");
     auto args = std::forward_as_tuple(rest...);
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
+#if TESSERA_CUDA_COMPILE
+    if (on_gpu())
+      return set([r, k = std::get<sizeof...(Rest) - 1>(args), vars, s = stream_](tessera::runtime::completion done) {
+        tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars, std::move(done));
+      });
+#endif
+    cpu_only("a reduction");
     set([r, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
       tessera::cpu::launch_range_reduce<D, false>(r, id<D>{}, k, vars, std::move(done));
     });
@@ -92,6 +119,16 @@ public:
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
                                      sub_group_size()};
+#if TESSERA_CUDA_COMPILE
+    if (on_gpu()) {
+      geo.sub_group_size = 32;
+      return set([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars,
+                  s = stream_](tessera::runtime::completion done) {
+        tessera::cuda::launch_nd_reduce(s, geo, local, k, vars, std::move(done));
+      });
+    }
+#endif
+    cpu_only("a reduction");
     set([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
       tessera::cpu::launch_nd_reduce(geo, local, k, vars, std::move(done));
     });
@@ -110,6 +147,7 @@ public:
   void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
+    cpu_only("parallel_for_work_group");
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
     set([geo, k](tessera::runtime::completion done) { tessera::cpu::launch_hierarchical(geo, k, std::move(done)); });
   }
@@ -180,18 +218,30 @@ public:
   }
 
   tessera::runtime::command_group take() { return std::move(cg_); }
-  explicit handler(const device& d) : device_(d) {}
+  handler(const device& d, void* stream) : device_(d), stream_(stream) {}
 
 private:
   template <int D, typename K>
   struct nd_kernel {
     K k;
-    void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
+    TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
   };
+
+  // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
+  bool on_gpu() const { return device_.is_gpu(); }
+  void cpu_only(const char* what) const;
 
   template <int D, bool WithOffset = false, typename K>
   void basic(const range<D>& r, const id<D>& offset, const K& k) {
     no_local_memory("parallel_for(range)");
+#if TESSERA_CUDA_COMPILE
+    if (on_gpu())
+      return set([r, offset, k, s = stream_](tessera::runtime::completion done) {
+        tessera::cuda::launch_range<D, WithOffset>(s, r, offset, k);
+        tessera::cuda::complete_after(s, std::move(done));
+      });
+#endif
+    cpu_only("parallel_for(range)");
     set([r, offset, k](tessera::runtime::completion done) {
       tessera::cpu::launch_range<D, WithOffset>(r, offset, k, std::move(done));
     });
@@ -214,9 +264,10 @@ private:
   std::uint32_t sub_group_size() const;
 
   friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
-  friend void tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
+  friend void* tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
 
   device device_;
+  void* stream_; // the queue's CUDA stream when device_ is a GPU
   tessera::runtime::command_group cg_;
   std::size_t local_bytes_ = 0;
   bool has_command_ = false;

@@ -18,6 +18,10 @@ namespace tessera::runtime {
 std::size_t reserve_local(sycl::handler& h, std::size_t bytes, std::size_t align);
 } // namespace tessera::runtime
 
+#if TESSERA_DEVICE_PASS
+extern __shared__ __align__(16) char tessera_dynamic_shared[];
+#endif
+
 namespace sycl {
 
 // SYCL 2020 §4.7.6.11. Memory of each executing work-group: the accessor holds an offset into
@@ -36,32 +40,46 @@ public:
   local_accessor(range<D> r, handler& h, const property_list& = {})
       : range_(r), offset_(tessera::runtime::reserve_local(h, r.size() * sizeof(DataT), alignof(DataT))) {}
 
-  local_accessor(const local_accessor& o)
+  TESSERA_HOST_DEVICE local_accessor(const local_accessor& o)
       : range_(o.range_), offset_(o.offset_), ptr_(resolve(o)) {}
-  local_accessor& operator=(const local_accessor& o) {
+  TESSERA_HOST_DEVICE local_accessor& operator=(const local_accessor& o) {
     range_ = o.range_, offset_ = o.offset_, ptr_ = resolve(o);
     return *this;
   }
 
-  DataT& operator[](const id<D>& i) const { return tessera::memory::at(ptr_, range_, i); }
-  decltype(auto) operator[](std::size_t i) const { return tessera::memory::first_subscript(ptr_, range_, i); }
-
-  range<D> get_range() const { return range_; }
-  std::size_t size() const noexcept { return range_.size(); }
-  std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
-  bool empty() const noexcept { return size() == 0; }
-  DataT* get_pointer() const noexcept { return ptr_; }
-  template <access::decorated = access::decorated::no>
-  DataT* get_multi_ptr() const noexcept {
-    return ptr_;
+  TESSERA_HOST_DEVICE DataT& operator[](const id<D>& i) const { return tessera::memory::at(base(), range_, i); }
+  TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
+    return tessera::memory::first_subscript(base(), range_, i);
   }
-  iterator begin() const noexcept { return ptr_; }
-  iterator end() const noexcept { return ptr_ + size(); }
+
+  TESSERA_HOST_DEVICE range<D> get_range() const { return range_; }
+  TESSERA_HOST_DEVICE std::size_t size() const noexcept { return range_.size(); }
+  TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
+  TESSERA_HOST_DEVICE DataT* get_pointer() const noexcept { return base(); }
+  template <access::decorated = access::decorated::no>
+  TESSERA_HOST_DEVICE DataT* get_multi_ptr() const noexcept {
+    return base();
+  }
+  TESSERA_HOST_DEVICE iterator begin() const noexcept { return base(); }
+  TESSERA_HOST_DEVICE iterator end() const noexcept { return base() + size(); }
 
 private:
-  static DataT* resolve(const local_accessor& o) {
+  // On the GPU local memory is the kernel's dynamic shared memory, the same for every kernel copy.
+  TESSERA_HOST_DEVICE DataT* base() const {
+#if TESSERA_DEVICE_PASS
+    return reinterpret_cast<DataT*>(tessera_dynamic_shared + offset_);
+#else
+    return ptr_;
+#endif
+  }
+  TESSERA_HOST_DEVICE static DataT* resolve(const local_accessor& o) {
+#if TESSERA_DEVICE_PASS
+    return o.ptr_;
+#else
     char* arena = tessera::memory::local_arena_binding;
     return arena ? reinterpret_cast<DataT*>(arena + o.offset_) : o.ptr_;
+#endif
   }
 
   range<D> range_;

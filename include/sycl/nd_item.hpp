@@ -12,51 +12,65 @@ class nd_item {
 public:
   static constexpr int dimensions = D;
 
-  id<D> get_global_id() const {
+  TESSERA_HOST_DEVICE id<D> get_global_id() const {
     id<D> g;
     for (int d = 0; d < D; ++d) g[d] = get_global_id(d);
     return g;
   }
-  std::size_t get_global_id(int d) const { return c_.group[d] * c_.geo->local[d] + c_.local[d] + c_.geo->offset[d]; }
-  std::size_t get_global_linear_id() const {
+  TESSERA_HOST_DEVICE std::size_t get_global_id(int d) const { return c_.group[d] * c_.geo->local[d] + c_.local[d] + c_.geo->offset[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_global_linear_id() const {
     return tessera::detail::linearize(id<D>(get_global_id() - c_.geo->offset), c_.geo->global);
   }
-  id<D> get_local_id() const { return c_.local; }
-  std::size_t get_local_id(int d) const { return c_.local[d]; }
-  std::size_t get_local_linear_id() const { return c_.local_linear; }
-  sycl::group<D> get_group() const { return sycl::group<D>(c_); }
-  sycl::sub_group get_sub_group() const { return sycl::sub_group(c_); }
-  std::size_t get_group(int d) const { return c_.group[d]; }
-  std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
-  range<D> get_group_range() const { return c_.geo->groups; }
-  std::size_t get_group_range(int d) const { return c_.geo->groups[d]; }
-  range<D> get_global_range() const { return c_.geo->global; }
-  std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
-  range<D> get_local_range() const { return c_.geo->local; }
-  std::size_t get_local_range(int d) const { return c_.geo->local[d]; }
-  id<D> get_offset() const { return c_.geo->offset; }
-  nd_range<D> get_nd_range() const { return nd_range<D>(c_.geo->global, c_.geo->local, c_.geo->offset); }
+  TESSERA_HOST_DEVICE id<D> get_local_id() const { return c_.local; }
+  TESSERA_HOST_DEVICE std::size_t get_local_id(int d) const { return c_.local[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_local_linear_id() const { return c_.local_linear; }
+  TESSERA_HOST_DEVICE sycl::group<D> get_group() const { return sycl::group<D>(c_); }
+  TESSERA_HOST_DEVICE sycl::sub_group get_sub_group() const { return sycl::sub_group(c_); }
+  TESSERA_HOST_DEVICE std::size_t get_group(int d) const { return c_.group[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
+  TESSERA_HOST_DEVICE range<D> get_group_range() const { return c_.geo->groups; }
+  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const { return c_.geo->groups[d]; }
+  TESSERA_HOST_DEVICE range<D> get_global_range() const { return c_.geo->global; }
+  TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
+  TESSERA_HOST_DEVICE range<D> get_local_range() const { return c_.geo->local; }
+  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const { return c_.geo->local[d]; }
+  TESSERA_HOST_DEVICE id<D> get_offset() const { return c_.geo->offset; }
+  TESSERA_HOST_DEVICE nd_range<D> get_nd_range() const { return nd_range<D>(c_.geo->global, c_.geo->local, c_.geo->offset); }
 
   // Every barrier is a full work-group barrier on the CPU: the rendezvous orders all memory.
-  void barrier(access::fence_space = access::fence_space::global_and_local,
+  TESSERA_HOST_DEVICE void barrier(access::fence_space = access::fence_space::global_and_local,
                tessera::group::call_site site = tessera::group::call_site::here()) const {
+#if TESSERA_DEVICE_PASS
+    (void)site;
+    __syncthreads();
+#else
     tessera::cpu::barrier(c_, tessera::group::scope::work_group, site);
+#endif
   }
-  void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+  TESSERA_HOST_DEVICE void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+#if TESSERA_DEVICE_PASS
+    __threadfence();
+#else
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
   }
 
-  const tessera::cpu::item_context<D>& context() const { return c_; }
-  explicit nd_item(const tessera::cpu::item_context<D>& c) : c_(c) {}
+  TESSERA_HOST_DEVICE const tessera::cpu::item_context<D>& context() const { return c_; }
+  TESSERA_HOST_DEVICE explicit nd_item(const tessera::cpu::item_context<D>& c) : c_(c) {}
 
 private:
   tessera::cpu::item_context<D> c_;
 };
 
 template <int D>
-void group_barrier(const group<D>& g, memory_scope = memory_scope::work_group,
-                   tessera::group::call_site site = tessera::group::call_site::here()) {
+TESSERA_HOST_DEVICE void group_barrier(const group<D>& g, memory_scope = memory_scope::work_group,
+                                       tessera::group::call_site site = tessera::group::call_site::here()) {
+#if TESSERA_DEVICE_PASS
+  (void)g, (void)site;
+  __syncthreads();
+#else
   tessera::cpu::barrier(g.context(), tessera::group::scope::work_group, site);
+#endif
 }
 
 } // namespace sycl

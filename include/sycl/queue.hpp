@@ -43,7 +43,7 @@ public:
 
   template <typename F>
   event submit(F&& cgf) {
-    handler h(get_device());
+    handler h(get_device(), backend_stream());
     cgf(h);
     return submit(h.take());
   }
@@ -149,6 +149,7 @@ private:
     });
   }
   event submit(tessera::runtime::command_group cg);
+  void* backend_stream() const;
 
   std::shared_ptr<tessera::runtime::queue_impl> impl_;
   property_list props_;

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "sycl/known_identity.hpp"
+#include "tessera/detail/macros.hpp"
 
 namespace sycl {
 
@@ -22,32 +23,32 @@ public:
   using binary_operation = BinaryOperation;
   static constexpr int dimensions = 0;
 
-  reducer(T* accumulator, const T& identity, const BinaryOperation& op)
+  TESSERA_HOST_DEVICE reducer(T* accumulator, const T& identity, const BinaryOperation& op)
       : acc_(accumulator), identity_(identity), op_(op) {}
   reducer(const reducer&) = delete;
-  reducer& operator=(const reducer&) = delete;
+  TESSERA_HOST_DEVICE reducer& operator=(const reducer&) = delete;
 
-  reducer& combine(const T& partial) {
+  TESSERA_HOST_DEVICE reducer& combine(const T& partial) {
     *acc_ = op_(*acc_, partial);
     return *this;
   }
-  T identity() const { return identity_; }
+  TESSERA_HOST_DEVICE T identity() const { return identity_; }
 
   template <bool B = is<plus>, typename = std::enable_if_t<B>>
-  reducer& operator+=(const T& x) { return combine(x); }
+  TESSERA_HOST_DEVICE reducer& operator+=(const T& x) { return combine(x); }
   template <bool B = is<multiplies>, typename = std::enable_if_t<B>>
-  reducer& operator*=(const T& x) { return combine(x); }
+  TESSERA_HOST_DEVICE reducer& operator*=(const T& x) { return combine(x); }
   template <bool B = is<bit_and>, typename = std::enable_if_t<B>>
-  reducer& operator&=(const T& x) { return combine(x); }
+  TESSERA_HOST_DEVICE reducer& operator&=(const T& x) { return combine(x); }
   template <bool B = is<bit_or>, typename = std::enable_if_t<B>>
-  reducer& operator|=(const T& x) { return combine(x); }
+  TESSERA_HOST_DEVICE reducer& operator|=(const T& x) { return combine(x); }
   template <bool B = is<bit_xor>, typename = std::enable_if_t<B>>
-  reducer& operator^=(const T& x) { return combine(x); }
+  TESSERA_HOST_DEVICE reducer& operator^=(const T& x) { return combine(x); }
   template <bool B = is<plus> && std::is_integral_v<T> && !std::is_same_v<T, bool>, typename = std::enable_if_t<B>>
-  reducer& operator++() { return combine(T(1)); }
+  TESSERA_HOST_DEVICE reducer& operator++() { return combine(T(1)); }
   // Not in the spec's list but in its examples (`histogram[i]++`), and in DPC++.
   template <bool B = is<plus> && std::is_integral_v<T> && !std::is_same_v<T, bool>, typename = std::enable_if_t<B>>
-  void operator++(int) { combine(T(1)); }
+  TESSERA_HOST_DEVICE void operator++(int) { combine(T(1)); }
 
 private:
   T* acc_;
@@ -63,13 +64,13 @@ public:
   using binary_operation = BinaryOperation;
   static constexpr int dimensions = 1;
 
-  reducer(T* accumulators, const T& identity, const BinaryOperation& op)
+  TESSERA_HOST_DEVICE reducer(T* accumulators, const T& identity, const BinaryOperation& op)
       : acc_(accumulators), identity_(identity), op_(op) {}
   reducer(const reducer&) = delete;
-  reducer& operator=(const reducer&) = delete;
+  TESSERA_HOST_DEVICE reducer& operator=(const reducer&) = delete;
 
-  reducer<T, BinaryOperation, 0> operator[](std::size_t i) const { return {acc_ + i, identity_, op_}; }
-  T identity() const { return identity_; }
+  TESSERA_HOST_DEVICE reducer<T, BinaryOperation, 0> operator[](std::size_t i) const { return {acc_ + i, identity_, op_}; }
+  TESSERA_HOST_DEVICE T identity() const { return identity_; }
 
 private:
   T* acc_;

@@ -15,14 +15,14 @@ namespace tessera::detail {
 template <typename T>
 struct usm_target {
   T* ptr;
-  T* data() const { return ptr; }
+  TESSERA_HOST_DEVICE T* data() const { return ptr; }
 };
 
 // The accessor both orders the kernel after the buffer's earlier users and finds its storage.
 template <typename T>
 struct buffer_target {
   sycl::accessor<T, 1, sycl::access_mode::read_write> acc;
-  T* data() const { return acc.get_pointer(); }
+  TESSERA_HOST_DEVICE T* data() const { return acc.get_pointer(); }
 };
 
 // An identity argument converts to T instead of taking part in deducing it.

@@ -18,41 +18,52 @@ public:
   static constexpr memory_scope fence_scope = memory_scope::sub_group;
 
   template <int D>
-  explicit sub_group(const tessera::cpu::item_context<D>& c)
+  TESSERA_HOST_DEVICE explicit sub_group(const tessera::cpu::item_context<D>& c)
       : exec_(c.exec), lid_(c.local_linear), size_(c.geo->sub_group_size),
         group_size_(static_cast<std::uint32_t>(c.geo->local.size())) {}
 
-  id<1> get_group_id() const { return lid_ / size_; }
-  id<1> get_local_id() const { return lid_ % size_; }
-  range<1> get_local_range() const {
+  TESSERA_HOST_DEVICE id<1> get_group_id() const { return lid_ / size_; }
+  TESSERA_HOST_DEVICE id<1> get_local_id() const { return lid_ % size_; }
+  TESSERA_HOST_DEVICE range<1> get_local_range() const {
     const std::uint32_t base = lid_ / size_ * size_;
     return group_size_ - base < size_ ? group_size_ - base : size_;
   }
-  range<1> get_group_range() const { return (group_size_ + size_ - 1) / size_; }
-  range<1> get_max_local_range() const { return size_; }
-  std::uint32_t get_group_linear_id() const { return lid_ / size_; }
-  std::uint32_t get_local_linear_id() const { return lid_ % size_; }
-  std::uint32_t get_group_linear_range() const { return (group_size_ + size_ - 1) / size_; }
-  std::uint32_t get_local_linear_range() const { return static_cast<std::uint32_t>(get_local_range()[0]); }
-  bool leader() const { return get_local_linear_id() == 0; }
+  TESSERA_HOST_DEVICE range<1> get_group_range() const { return (group_size_ + size_ - 1) / size_; }
+  // The largest sub-group of the launch: smaller than the sub-group size in a small work-group.
+  TESSERA_HOST_DEVICE range<1> get_max_local_range() const { return group_size_ < size_ ? group_size_ : size_; }
+  TESSERA_HOST_DEVICE std::uint32_t get_group_linear_id() const { return lid_ / size_; }
+  TESSERA_HOST_DEVICE std::uint32_t get_local_linear_id() const { return lid_ % size_; }
+  TESSERA_HOST_DEVICE std::uint32_t get_group_linear_range() const { return (group_size_ + size_ - 1) / size_; }
+  TESSERA_HOST_DEVICE std::uint32_t get_local_linear_range() const { return static_cast<std::uint32_t>(get_local_range()[0]); }
+  TESSERA_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
-  void barrier(tessera::group::call_site site = tessera::group::call_site::here()) const {
+  TESSERA_HOST_DEVICE void barrier(tessera::group::call_site site = tessera::group::call_site::here()) const {
+#if TESSERA_DEVICE_PASS
+    (void)site;
+    __syncwarp(active_mask());
+#else
     tessera::cpu::rendezvous(*exec_, tessera::group::scope::sub_group, lid_,
                              {tessera::group::collective_op::barrier, site, 0, nullptr}, nullptr, nullptr);
+#endif
   }
 
   // Deprecated SYCL 1.2.1 / Intel spellings used by the seeds; they forward to the SYCL 2020
   // group algorithms, defined with them in group_algorithms.hpp.
-  template <typename T> T shuffle(T x, id<1> src, tessera::group::call_site s = tessera::group::call_site::here()) const;
-  template <typename T> T shuffle_down(T x, std::uint32_t d, tessera::group::call_site s = tessera::group::call_site::here()) const;
-  template <typename T> T shuffle_up(T x, std::uint32_t d, tessera::group::call_site s = tessera::group::call_site::here()) const;
-  template <typename T> T shuffle_xor(T x, id<1> mask, tessera::group::call_site s = tessera::group::call_site::here()) const;
-  template <typename T> T broadcast(T x, id<1> src, tessera::group::call_site s = tessera::group::call_site::here()) const;
-  template <typename T> T load(const T* src) const { return src[get_local_linear_id()]; }
-  template <typename T> void store(T* dst, const T& x) const { dst[get_local_linear_id()] = x; }
+  template <typename T> TESSERA_HOST_DEVICE T shuffle(T x, id<1> src, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> TESSERA_HOST_DEVICE T shuffle_down(T x, std::uint32_t d, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> TESSERA_HOST_DEVICE T shuffle_up(T x, std::uint32_t d, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> TESSERA_HOST_DEVICE T shuffle_xor(T x, id<1> mask, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> TESSERA_HOST_DEVICE T broadcast(T x, id<1> src, tessera::group::call_site s = tessera::group::call_site::here()) const;
+  template <typename T> TESSERA_HOST_DEVICE T load(const T* src) const { return src[get_local_linear_id()]; }
+  template <typename T> TESSERA_HOST_DEVICE void store(T* dst, const T& x) const { dst[get_local_linear_id()] = x; }
 
-  tessera::cpu::group_exec* exec() const { return exec_; }
-  std::uint32_t member() const { return lid_; }
+  TESSERA_HOST_DEVICE tessera::cpu::group_exec* exec() const { return exec_; }
+  TESSERA_HOST_DEVICE std::uint32_t member() const { return lid_; }
+  // The lanes of this sub-group's warp that exist: the last one may be partial.
+  TESSERA_HOST_DEVICE std::uint32_t active_mask() const {
+    const std::uint32_t n = get_local_linear_range();
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+  }
 
 private:
   tessera::cpu::group_exec* exec_;
@@ -61,7 +72,7 @@ private:
   std::uint32_t group_size_;
 };
 
-inline void group_barrier(const sub_group& sg, memory_scope = memory_scope::sub_group,
+TESSERA_HOST_DEVICE inline void group_barrier(const sub_group& sg, memory_scope = memory_scope::sub_group,
                           tessera::group::call_site site = tessera::group::call_site::here()) {
   sg.barrier(site);
 }

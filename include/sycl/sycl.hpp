@@ -29,6 +29,7 @@
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
 #include "sycl/group_algorithms.hpp"
+#include "sycl/legacy_group_algorithms.hpp"
 #include "sycl/h_item.hpp"
 #include "sycl/handler.hpp"
 #include "sycl/id.hpp"

@@ -3,6 +3,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
+
+#include "sycl/exception.hpp"
+
+#if defined(TESSERA_WITH_CUDA)
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
 
 namespace tessera::runtime {
 
@@ -10,6 +17,9 @@ namespace {
 constexpr std::size_t buffer_alignment = 64;
 
 bool writes(sycl::access::mode m) { return m != sycl::access::mode::read; }
+bool discards(sycl::access::mode m) {
+  return m == sycl::access::mode::discard_write || m == sycl::access::mode::discard_read_write;
+}
 } // namespace
 
 buffer_impl::buffer_impl(std::size_t bytes, const void* init)
@@ -17,7 +27,50 @@ buffer_impl::buffer_impl(std::size_t bytes, const void* init)
   if (init) std::memcpy(data_, init, bytes);
 }
 
-buffer_impl::~buffer_impl() { ::operator delete(data_, std::align_val_t{buffer_alignment}); }
+buffer_impl::~buffer_impl() {
+#if defined(TESSERA_WITH_CUDA)
+  if (device_copy_) cuda::usm_free(device_copy_, sycl::usm::alloc::device);
+#endif
+  ::operator delete(data_, std::align_val_t{buffer_alignment});
+}
+
+void* buffer_impl::data_for(const device_impl& d) {
+  if (d.kind == device_kind::cpu) return data_;
+#if defined(TESSERA_WITH_CUDA)
+  std::lock_guard lock(mutex_);
+  if (!device_copy_) {
+    device_copy_ = cuda::usm_alloc(d, bytes_ ? bytes_ : 1, sycl::usm::alloc::device);
+    if (!device_copy_)
+      throw sycl::exception(sycl::errc::memory_allocation,
+                            "buffer of " + std::to_string(bytes_) + " bytes does not fit in " + d.name + "'s memory");
+  }
+  return device_copy_;
+#else
+  throw sycl::exception(sycl::errc::feature_not_supported, "this Tessera was built without its CUDA backend");
+#endif
+}
+
+void buffer_impl::prepare(const device_impl& d, sycl::access::mode mode, [[maybe_unused]] void* stream) {
+  if (d.kind == device_kind::cpu) return prepare_host(mode);
+#if defined(TESSERA_WITH_CUDA)
+  std::lock_guard lock(mutex_);
+  if (!device_valid_ && !discards(mode)) cuda::copy(stream, device_copy_, data_, bytes_);
+  device_valid_ = true;
+  if (writes(mode)) host_valid_ = false;
+#endif
+}
+
+void buffer_impl::prepare_host(sycl::access::mode mode) {
+  std::lock_guard lock(mutex_);
+#if defined(TESSERA_WITH_CUDA)
+  if (!host_valid_ && !discards(mode)) {
+    cuda::copy(nullptr, data_, device_copy_, bytes_);
+    cuda::synchronize(nullptr);
+  }
+#endif
+  host_valid_ = true;
+  if (writes(mode)) device_valid_ = false;
+}
 
 void buffer_impl::order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,
                                std::vector<std::shared_ptr<event_impl>>& deps) {
@@ -47,6 +100,7 @@ void buffer_impl::wait_all() {
 
 buffer_owner::~buffer_owner() {
   impl_->wait_all();
+  impl_->prepare_host(sycl::access::mode::read);
   if (final_ && write_back_) final_(impl_->data());
 }
 

@@ -3,11 +3,21 @@
 
 #include "cpu/cpu_device.hpp"
 #include "sycl/device_selector.hpp"
+#if defined(TESSERA_WITH_CUDA)
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
 
 namespace tessera::runtime {
 
 const std::vector<const device_impl*>& all_devices() {
-  static const std::vector<const device_impl*> devices{&cpu::device()};
+  static const std::vector<const device_impl*> devices = [] {
+    std::vector<const device_impl*> all{&cpu::device()};
+#if defined(TESSERA_WITH_CUDA)
+    static const std::vector<device_impl> gpus = cuda::discover();
+    for (const auto& g : gpus) all.push_back(&g);
+#endif
+    return all;
+  }();
   return devices;
 }
 

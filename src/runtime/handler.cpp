@@ -3,6 +3,9 @@
 
 #include "sycl/handler.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
+#if defined(TESSERA_WITH_CUDA)
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
 
 namespace tessera::runtime {
 
@@ -17,8 +20,9 @@ std::size_t reserve_local(sycl::handler& h, std::size_t bytes, std::size_t align
   return offset;
 }
 
-void require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m) {
+void* require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m) {
   h.cg_.requirements.push_back({b, m});
+  return b->data_for(h.device_.impl());
 }
 
 } // namespace tessera::runtime
@@ -29,6 +33,13 @@ void handler::set(tessera::runtime::action a) {
   if (has_command_) throw exception(errc::runtime, "a command group may hold only one command");
   has_command_ = true;
   cg_.run = std::move(a);
+}
+
+void handler::cpu_only(const char* what) const {
+  if (device_.is_gpu())
+    throw exception(errc::feature_not_supported,
+                    std::string(what) + " for a GPU queue must be compiled as CUDA (tessera++ --cuda)" +
+                        " and be supported by the CUDA backend");
 }
 
 void handler::no_local_memory(const char* kernel_form) const {
@@ -63,6 +74,13 @@ std::uint32_t handler::sub_group_size() const { return device_.impl().default_su
 void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
   auto* d = static_cast<char*>(dest);
   auto* s = static_cast<const char*>(src);
+#if defined(TESSERA_WITH_CUDA)
+  if (device_.is_gpu())
+    return set([d, s, bytes, st = stream_](tessera::runtime::completion done) {
+      tessera::cuda::copy(st, d, s, bytes);
+      tessera::cuda::complete_after(st, std::move(done));
+    });
+#endif
   set([d, s, bytes](tessera::runtime::completion done) {
     tessera::cpu::execute_chunks(
         (bytes + 4095) / 4096,
@@ -76,6 +94,13 @@ void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
 
 void handler::memset(void* ptr, int value, std::size_t bytes) {
   auto* p = static_cast<char*>(ptr);
+#if defined(TESSERA_WITH_CUDA)
+  if (device_.is_gpu())
+    return set([p, value, bytes, st = stream_](tessera::runtime::completion done) {
+      tessera::cuda::fill_bytes(st, p, value, bytes);
+      tessera::cuda::complete_after(st, std::move(done));
+    });
+#endif
   set([p, value, bytes](tessera::runtime::completion done) {
     tessera::cpu::execute_chunks(
         (bytes + 4095) / 4096,

@@ -6,6 +6,9 @@
 
 #include "cpu/thread_pool.hpp"
 #include "sycl/queue.hpp"
+#if defined(TESSERA_WITH_CUDA)
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
 
 namespace tessera::runtime {
 
@@ -29,7 +32,26 @@ void merge_by_buffer(std::vector<requirement>& reqs) {
 }
 } // namespace
 
-queue_impl::~queue_impl() { wait(); }
+namespace {
+void* backend_queue_for(const device_impl& d) {
+#if defined(TESSERA_WITH_CUDA)
+  if (d.kind == device_kind::gpu) return cuda::create_stream(d);
+#endif
+  (void)d;
+  return nullptr;
+}
+} // namespace
+
+queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling)
+    : device(dev), stream(backend_queue_for(dev)), handler_(std::move(handler)), in_order(in_order),
+      profiling(profiling) {}
+
+queue_impl::~queue_impl() {
+  wait();
+#if defined(TESSERA_WITH_CUDA)
+  if (stream) cuda::destroy_stream(stream);
+#endif
+}
 
 std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
   auto ev = std::make_shared<event_impl>();
@@ -51,20 +73,27 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
   auto keep = std::make_shared<std::vector<requirement>>(std::move(cg.requirements));
   auto remaining = std::make_shared<std::atomic<std::size_t>>(deps.size() + 1);
   auto go = [this, self = shared_from_this(), ev, run = std::move(cg.run), host = cg.host_task, keep, remaining] {
-    if (remaining->fetch_sub(1, std::memory_order_acq_rel) == 1) start(ev, run, host);
+    if (remaining->fetch_sub(1, std::memory_order_acq_rel) == 1) start(ev, run, host, *keep);
   };
   for (auto& d : deps) d->then(go);
   go();
   return ev;
 }
 
-void queue_impl::start(const std::shared_ptr<event_impl>& ev, action run, bool host_task) {
+void queue_impl::start(const std::shared_ptr<event_impl>& ev, action run, bool host_task,
+                       const std::vector<requirement>& reqs) {
   auto finish = [self = shared_from_this(), ev](std::exception_ptr e) {
     if (e) self->report(e);
     ev->mark_complete();
   };
   if (!run) return finish(nullptr);
   ev->mark_running();
+  try {
+    // Host tasks see buffers on the host; everything else on the queue's device.
+    for (auto& r : reqs) host_task ? r.buffer->prepare_host(r.mode) : r.buffer->prepare(device, r.mode, stream);
+  } catch (...) {
+    return finish(std::current_exception());
+  }
   if (host_task) {
     host_task_pool().submit(
         1, [run, finish](std::size_t) { run(finish); }, [] {});
@@ -115,6 +144,7 @@ queue::queue(const device& d, const async_handler& h, const property_list& props
       props_(props) {}
 
 device queue::get_device() const { return device(&impl_->device); }
+void* queue::backend_stream() const { return impl_->stream; }
 bool queue::is_in_order() const { return props_.has_property<property::queue::in_order>(); }
 void queue::wait() { impl_->wait(); }
 void queue::wait_and_throw() {

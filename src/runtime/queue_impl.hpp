@@ -13,8 +13,7 @@ namespace tessera::runtime {
 // commands raised that wait_and_throw has yet to deliver.
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
 public:
-  queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling)
-      : device(dev), handler_(std::move(handler)), in_order(in_order), profiling(profiling) {}
+  queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling);
   ~queue_impl();
 
   std::shared_ptr<event_impl> submit(command_group cg);
@@ -23,9 +22,12 @@ public:
   void report(std::exception_ptr e);
 
   const device_impl& device;
+  // The backend's queue (a CUDA stream) for a GPU, null for the CPU.
+  void* const stream;
 
 private:
-  void start(const std::shared_ptr<event_impl>& ev, action run, bool host_task);
+  void start(const std::shared_ptr<event_impl>& ev, action run, bool host_task,
+             const std::vector<requirement>& reqs);
 
   sycl::async_handler handler_;
   const bool in_order;

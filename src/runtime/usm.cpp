@@ -4,6 +4,9 @@
 #include <new>
 
 #include "sycl/usm.hpp"
+#if defined(TESSERA_WITH_CUDA)
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
 
 namespace sycl {
 
@@ -30,6 +33,16 @@ struct registry {
     return c < it->first + std::max<std::size_t>(it->second.bytes, 1) ? &it->second : nullptr;
   }
 };
+// CUDA's allocations are aligned to at least 256 bytes.
+void* gpu_alloc([[maybe_unused]] const device& d, [[maybe_unused]] std::size_t bytes, std::size_t alignment,
+                [[maybe_unused]] usm::alloc kind) {
+  if (alignment > 256) return nullptr;
+#if defined(TESSERA_WITH_CUDA)
+  return tessera::cuda::usm_alloc(d.impl(), bytes, kind);
+#else
+  return nullptr;
+#endif
+}
 } // namespace
 
 void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, const context&, usm::alloc kind,
@@ -38,7 +51,8 @@ void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, c
   if (bytes == 0) return nullptr;
   alignment = std::max<std::size_t>(alignment, 64);
   if (alignment & (alignment - 1)) return nullptr;
-  void* p = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+  void* p = d.is_gpu() ? gpu_alloc(d, bytes, alignment, kind)
+                       : std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
   if (!p) return nullptr; // the spec's way to report exhaustion
   auto& r = registry::instance();
   std::lock_guard lock(r.mutex);
@@ -49,10 +63,17 @@ void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, c
 void free(void* ptr, const context&) {
   if (!ptr) return;
   auto& r = registry::instance();
+  registry::entry e{};
   {
     std::lock_guard lock(r.mutex);
-    r.live.erase(static_cast<const char*>(ptr));
+    auto it = r.live.find(static_cast<const char*>(ptr));
+    if (it == r.live.end()) throw exception(errc::invalid, "free: the pointer is not a live USM allocation");
+    e = it->second;
+    r.live.erase(it);
   }
+#if defined(TESSERA_WITH_CUDA)
+  if (e.dev->kind == tessera::runtime::device_kind::gpu) return tessera::cuda::usm_free(ptr, e.kind);
+#endif
   std::free(ptr);
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sycl/access.hpp"
+#include "tessera/runtime/device_impl.hpp"
 #include "tessera/runtime/event_impl.hpp"
 
 namespace tessera::runtime {
@@ -22,6 +23,14 @@ public:
   void* data() const { return data_; }
   std::size_t bytes() const { return bytes_; }
 
+  // The copy that kernels on `d` use: the host storage for the CPU, a device copy for a GPU.
+  void* data_for(const device_impl& d);
+  // Run when a command starts on `d` (its dependencies complete): brings that copy up to date
+  // unless the access discards, and marks the other copies stale if it writes. `stream` orders
+  // the copy before the command on a GPU.
+  void prepare(const device_impl& d, sycl::access::mode mode, void* stream);
+  void prepare_host(sycl::access::mode mode);
+
   // Adds to `deps` the events an access in `mode` must wait for, then records `ev` as that access.
   void order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,
                     std::vector<std::shared_ptr<event_impl>>& deps);
@@ -31,6 +40,9 @@ public:
 private:
   void* data_;
   std::size_t bytes_;
+  void* device_copy_ = nullptr;
+  bool host_valid_ = true;
+  bool device_valid_ = false;
   std::mutex mutex_;
   std::shared_ptr<event_impl> last_write_;
   std::vector<std::shared_ptr<event_impl>> reads_since_write_;

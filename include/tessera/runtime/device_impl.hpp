@@ -24,6 +24,7 @@ struct device_impl {
   std::vector<std::size_t> sub_group_sizes;
   std::uint32_t default_sub_group_size;
   std::uint32_t max_num_sub_groups;
+  int ordinal = -1; // the backend's own number for the device (the CUDA device id)
 };
 
 // Every device of every built backend, the CPU first. Stable for the life of the program.

@@ -17,7 +17,6 @@ template <std::uint32_t N> inline constexpr sub_group_size_key_value<N> sub_grou
 template <typename... Props>
 struct properties {
   constexpr properties(Props...) {}
-  constexpr properties() = default;
 };
 template <typename... Props> properties(Props...) -> properties<Props...>;
 

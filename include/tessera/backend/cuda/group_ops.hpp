@@ -1,0 +1,200 @@
+#pragma once
+#include "tessera/detail/macros.hpp"
+#if TESSERA_DEVICE_PASS
+#include <cstdint>
+#include <cstring>
+
+#include "sycl/group.hpp"
+#include "sycl/known_identity.hpp"
+#include "sycl/sub_group.hpp"
+
+// Group algorithms on the GPU: sub-groups are warps (shuffles and votes), work-groups are blocks
+// (shared memory and __syncthreads). The host versions meet at the CPU rendezvous instead.
+namespace tessera::cuda {
+
+// A shuffle of any trivially copyable value, one 32-bit word at a time.
+template <typename T, typename Shfl>
+__device__ T shuffle_words(const T& x, Shfl shfl) {
+  constexpr int words = (sizeof(T) + 3) / 4;
+  int w[words] = {};
+  std::memcpy(w, &x, sizeof(T));
+  for (int i = 0; i < words; ++i) w[i] = shfl(w[i]);
+  T r;
+  std::memcpy(&r, w, sizeof(T));
+  return r;
+}
+
+template <typename T> __device__ T warp_select(const sycl::sub_group& sg, const T& x, unsigned src) {
+  return shuffle_words(x, [&](int w) { return __shfl_sync(sg.active_mask(), w, static_cast<int>(src)); });
+}
+template <typename T> __device__ T warp_down(const sycl::sub_group& sg, const T& x, unsigned d) {
+  return shuffle_words(x, [&](int w) { return __shfl_down_sync(sg.active_mask(), w, d); });
+}
+template <typename T> __device__ T warp_up(const sycl::sub_group& sg, const T& x, unsigned d) {
+  return shuffle_words(x, [&](int w) { return __shfl_up_sync(sg.active_mask(), w, d); });
+}
+template <typename T> __device__ T warp_xor(const sycl::sub_group& sg, const T& x, unsigned m) {
+  return shuffle_words(x, [&](int w) { return __shfl_xor_sync(sg.active_mask(), w, static_cast<int>(m)); });
+}
+
+// Hillis-Steele inside the warp; correct for partial warps because missing lanes never feed in.
+template <typename T, typename Op> __device__ T warp_inclusive_scan(const sycl::sub_group& sg, T x, Op op) {
+  const unsigned lane = sg.get_local_linear_id();
+  for (unsigned o = 1; o < 32; o <<= 1) {
+    const T y = warp_up(sg, x, o);
+    if (lane >= o) x = op(y, x);
+  }
+  return x;
+}
+template <typename T, typename Op> __device__ T warp_reduce(const sycl::sub_group& sg, const T& x, Op op) {
+  return warp_select(sg, warp_inclusive_scan(sg, x, op), sg.get_local_linear_range() - 1);
+}
+template <typename T, typename Op> __device__ T warp_exclusive_scan(const sycl::sub_group& sg, const T& x, Op op) {
+  const T incl = warp_inclusive_scan(sg, x, op);
+  const T prev = warp_up(sg, incl, 1);
+  return sg.get_local_linear_id() == 0 ? T(sycl::known_identity<Op, T>::value) : prev;
+}
+
+// Shared scratch for work-group collectives: one slot per warp plus one for a broadcast value.
+constexpr int scratch_slot = 16;
+__device__ inline char* block_scratch() {
+  __shared__ __align__(16) char s[(32 + 1) * scratch_slot];
+  return s;
+}
+template <typename T> __device__ T& slot(int i) {
+  static_assert(sizeof(T) <= scratch_slot, "work-group collectives on the GPU handle values of up to 16 bytes");
+  return *reinterpret_cast<T*>(block_scratch() + i * scratch_slot);
+}
+
+template <int D> __device__ sycl::sub_group warp_of(const sycl::group<D>& g) { return sycl::sub_group(g.context()); }
+__device__ inline unsigned warps_in_block() { return (blockDim.x * blockDim.y * blockDim.z + 31) / 32; }
+
+template <int D, typename T> __device__ T block_broadcast(const sycl::group<D>& g, const T& x, std::size_t src) {
+  if (g.get_local_linear_id() == src) slot<T>(32) = x;
+  __syncthreads();
+  const T r = slot<T>(32);
+  __syncthreads();
+  return r;
+}
+
+template <int D, typename T, typename Op> __device__ T block_reduce(const sycl::group<D>& g, const T& x, Op op) {
+  const auto sg = warp_of(g);
+  const T partial = warp_reduce(sg, x, op);
+  if (sg.leader()) slot<T>(static_cast<int>(sg.get_group_linear_id())) = partial;
+  __syncthreads();
+  if (g.get_local_linear_id() == 0) {
+    T acc = slot<T>(0);
+    for (unsigned w = 1; w < warps_in_block(); ++w) acc = op(acc, slot<T>(static_cast<int>(w)));
+    slot<T>(32) = acc;
+  }
+  __syncthreads();
+  const T r = slot<T>(32);
+  __syncthreads();
+  return r;
+}
+
+// Inclusive scans per warp, then each warp adds the total of the warps before it.
+template <int D, typename T, typename Op>
+__device__ T block_scan(const sycl::group<D>& g, const T& x, Op op, bool inclusive) {
+  const auto sg = warp_of(g);
+  const T incl = warp_inclusive_scan(sg, x, op);
+  const int w = static_cast<int>(sg.get_group_linear_id());
+  if (sg.get_local_linear_id() == sg.get_local_linear_range() - 1) slot<T>(w) = incl;
+  __syncthreads();
+  if (g.get_local_linear_id() == 0) {
+    T acc = sycl::known_identity<Op, T>::value;
+    for (unsigned k = 0; k < warps_in_block(); ++k) {
+      const T total = slot<T>(static_cast<int>(k));
+      slot<T>(static_cast<int>(k)) = acc;
+      acc = op(acc, total);
+    }
+  }
+  __syncthreads();
+  const T before = slot<T>(w);
+  const T prev = warp_up(sg, incl, 1);
+  __syncthreads();
+  if (inclusive) return op(before, incl);
+  return sg.get_local_linear_id() == 0 ? before : op(before, prev);
+}
+
+// Moves between arbitrary items of a work-group go through shared memory, one value per item.
+template <int D, typename T> __device__ T block_exchange(const sycl::group<D>& g, const T& x, std::size_t from) {
+  static_assert(sizeof(T) <= 8, "work-group shifts and permutes on the GPU handle values of up to 8 bytes");
+  __shared__ __align__(8) char values[1024 * 8];
+  T* v = reinterpret_cast<T*>(values);
+  const std::size_t me = g.get_local_linear_id();
+  v[me] = x;
+  __syncthreads();
+  const T r = from < g.get_local_linear_range() ? v[from] : x;
+  __syncthreads();
+  return r;
+}
+
+} // namespace tessera::cuda
+#endif
+
+#if TESSERA_DEVICE_PASS
+// One name per collective for both kinds of group, so that group_algorithms.hpp dispatches once.
+namespace tessera::cuda {
+
+template <typename T> __device__ T broadcast(const sycl::sub_group& g, const T& x, std::size_t src) { return warp_select(g, x, static_cast<unsigned>(src)); }
+template <int D, typename T> __device__ T broadcast(const sycl::group<D>& g, const T& x, std::size_t src) { return block_broadcast(g, x, src); }
+
+__device__ inline bool vote_any(const sycl::sub_group& g, bool p) { return __any_sync(g.active_mask(), p); }
+__device__ inline bool vote_all(const sycl::sub_group& g, bool p) { return __all_sync(g.active_mask(), p); }
+template <int D> __device__ bool vote_any(const sycl::group<D>&, bool p) { return __syncthreads_or(p) != 0; }
+template <int D> __device__ bool vote_all(const sycl::group<D>&, bool p) { return __syncthreads_and(p) != 0; }
+
+template <typename T> __device__ T shift_left(const sycl::sub_group& g, const T& x, std::size_t d) { return warp_down(g, x, static_cast<unsigned>(d)); }
+template <typename T> __device__ T shift_right(const sycl::sub_group& g, const T& x, std::size_t d) { return warp_up(g, x, static_cast<unsigned>(d)); }
+template <typename T> __device__ T permute_xor(const sycl::sub_group& g, const T& x, std::size_t m) { return warp_xor(g, x, static_cast<unsigned>(m)); }
+template <typename T> __device__ T select(const sycl::sub_group& g, const T& x, std::size_t r) { return warp_select(g, x, static_cast<unsigned>(r)); }
+template <int D, typename T> __device__ T shift_left(const sycl::group<D>& g, const T& x, std::size_t d) { return block_exchange(g, x, g.get_local_linear_id() + d); }
+template <int D, typename T> __device__ T shift_right(const sycl::group<D>& g, const T& x, std::size_t d) {
+  const std::size_t me = g.get_local_linear_id();
+  return block_exchange(g, x, me >= d ? me - d : me);
+}
+template <int D, typename T> __device__ T permute_xor(const sycl::group<D>& g, const T& x, std::size_t m) { return block_exchange(g, x, g.get_local_linear_id() ^ m); }
+template <int D, typename T> __device__ T select(const sycl::group<D>& g, const T& x, std::size_t r) { return block_exchange(g, x, r); }
+
+template <typename T, typename Op> __device__ T reduce(const sycl::sub_group& g, const T& x, Op op) { return warp_reduce(g, x, op); }
+template <typename T, typename Op> __device__ T inclusive_scan(const sycl::sub_group& g, const T& x, Op op) { return warp_inclusive_scan(g, x, op); }
+template <typename T, typename Op> __device__ T exclusive_scan(const sycl::sub_group& g, const T& x, Op op) { return warp_exclusive_scan(g, x, op); }
+template <int D, typename T, typename Op> __device__ T reduce(const sycl::group<D>& g, const T& x, Op op) { return block_reduce(g, x, op); }
+template <int D, typename T, typename Op> __device__ T inclusive_scan(const sycl::group<D>& g, const T& x, Op op) { return block_scan(g, x, op, true); }
+template <int D, typename T, typename Op> __device__ T exclusive_scan(const sycl::group<D>& g, const T& x, Op op) { return block_scan(g, x, op, false); }
+
+__device__ inline void barrier(const sycl::sub_group& g) { __syncwarp(g.active_mask()); }
+template <int D> __device__ void barrier(const sycl::group<D>&) { __syncthreads(); }
+
+// Joint algorithms: each item folds a strided share of the range, then the group combines.
+template <typename G, typename Ptr, typename T, typename Op>
+__device__ T joint_fold(const G& g, Ptr first, Ptr last, T acc, Op op) {
+  const auto n = static_cast<std::ptrdiff_t>(g.get_local_linear_range());
+  for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) acc = op(acc, *p);
+  return reduce(g, acc, op);
+}
+template <typename G, typename Ptr, typename Pred> __device__ bool joint_some(const G& g, Ptr first, Ptr last, Pred pred) {
+  bool any = false;
+  const auto n = static_cast<std::ptrdiff_t>(g.get_local_linear_range());
+  for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) any = any || pred(*p);
+  return vote_any(g, any);
+}
+// Scans of a whole range: the leader walks it while the others wait; correct, not yet fast.
+template <typename G, typename InPtr, typename OutPtr, typename T, typename Op>
+__device__ OutPtr joint_scan(const G& g, InPtr first, InPtr last, OutPtr result, T init, Op op, bool inclusive) {
+  if (g.leader()) {
+    T acc = init;
+    OutPtr o = result;
+    for (InPtr p = first; p != last; ++p, ++o) {
+      const T x = *p;
+      if (inclusive) *o = acc = op(acc, x);
+      else *o = acc, acc = op(acc, x);
+    }
+  }
+  barrier(g);
+  return result + (last - first);
+}
+
+} // namespace tessera::cuda
+#endif
