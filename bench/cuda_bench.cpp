@@ -1,0 +1,610 @@
+// tessera-cuda-bench: Tessera's CUDA backend against the same work written in plain CUDA, in one
+// run on one GPU. Both sides use the same device memory (sycl::malloc_device, which is
+// cudaMalloc), are compiled by the same clang in the same translation unit, are warmed up first,
+// and are timed alternately, rep by rep, with std::chrono::steady_clock around a batch of
+// launches followed by a wait (q.wait() / cudaStreamSynchronize). Median and best of the reps.
+//
+//   1. Chapter-9 matmuls, float, M = N = K = size (2048 and 4096 by default), results compared
+//      (max |Tessera - CUDA|, and both against a sampled double-precision reference):
+//      a) fig 9-4: naive q.parallel_for(range<2>{M,N}) vs a __global__ kernel with the same thread
+//         mapping (256-thread blocks along a row, x = column, grid.y = row);
+//      b) fig 9-8: nd_range<2>{{M,N},{1,T}}, local_accessor tile of A, two barriers per tile,
+//         T = 16 (the book) and 32, vs __shared__ tile + __syncthreads in {T,1}-thread blocks;
+//      c) fig 9-14: nd_range<2>{{M,N},{1,32}}, group_broadcast(sub_group) of the A tile
+//         (tile = 32 = the sub-group, i.e. the warp), vs __shfl_sync in 32-thread blocks.
+//      The SYCL kernels are the figures' code over USM pointers instead of accessors (so that
+//      both sides index the same int arithmetic); examples/figures/ fixes tiles 16 and 4.
+//   2. Sum of 2^28 ints (1 GiB, values i & 7, exact in int):
+//      a) q.parallel_for(range<1>(n), sycl::reduction(sum, sycl::plus<>(), initialize_to_identity),
+//         [=](id<1> i, auto& s) { s += x[i]; });
+//      b) nd_range<1>{n, 256}, one element per work-item, reduce_over_group + one
+//         atomic_ref::fetch_add per work-group (sum zeroed by q.memset first);
+//      c) the same kernel with a grid-stride loop over 8 work-groups of 256 per SM;
+//      vs cub::DeviceReduce::Sum (temporary storage allocated once, outside the timing).
+//      Batches of 10 back-to-back reductions per rep; GB/s counts 4 bytes per element.
+//   3. Host overhead of a launch: N = 10000 back-to-back q.parallel_for(range<1>(1), empty) on an
+//      in_order queue, then q.wait(), vs N empty <<<1,1>>> launches on a stream then
+//      cudaStreamSynchronize: microseconds per launch and the difference (target <= +0.5 us).
+//      Also with the default (out-of-order) queue, the enqueue-only part, and one launch + wait.
+//
+// Usage: tessera-cuda-bench [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000]
+//   --quick: 512^3 matmuls, 2^22-int reductions, 1000 launches, 3 reps: a smoke run.
+// Exit status: 0 on success or when no GPU is found; 1 when a result check fails.
+//
+// Build (clang 19 in CUDA mode; see bench/CMakeLists.txt):
+//   clang++-19 -x cuda --cuda-gpu-arch=sm_90 -std=c++20 -O3 -I include -I <cuda>/include/cccl
+//     bench/cuda_bench.cpp -L <build> -ltessera -lboost_context -pthread -lcudart
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#if defined(__CUDA__) || defined(__CUDACC__)
+#include <cuda_runtime.h>
+
+#include <cub/cub.cuh>
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Timing and reporting
+// ---------------------------------------------------------------------------------------------
+using clock_type = std::chrono::steady_clock;
+
+double now_s() { return std::chrono::duration<double>(clock_type::now().time_since_epoch()).count(); }
+
+struct stats {
+  double median = 0, best = 0; // seconds per operation
+};
+
+stats summarize(std::vector<double> t) {
+  std::sort(t.begin(), t.end());
+  return {t[t.size() / 2], t.front()};
+}
+
+// Runs fa and fb alternately (each one synchronized batch of `batch` operations), after one
+// warm-up batch each; returns the per-operation median and best of each.
+template <typename A, typename B>
+std::pair<stats, stats> compare(int reps, int batch, A&& fa, B&& fb) {
+  fa();
+  fb();
+  std::vector<double> ta, tb;
+  for (int r = 0; r < reps; ++r) {
+    // Alternate which side goes first, so that neither always follows the other's tail.
+    for (int side = 0; side < 2; ++side) {
+      const bool first_a = (r % 2 == 0) == (side == 0);
+      const double t0 = now_s();
+      if (first_a) fa();
+      else fb();
+      (first_a ? ta : tb).push_back((now_s() - t0) / batch);
+    }
+  }
+  return {summarize(ta), summarize(tb)};
+}
+
+struct row {
+  std::string section, metric, unit;
+  double tessera, peer; // in `unit`
+  bool higher_is_better;
+  double target; // minimum Tessera/peer speed ratio, or (for launch rows) maximum extra us; <0: none
+  std::string note;
+};
+
+std::vector<row> rows;
+bool all_checks_ok = true;
+
+void check_cuda(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "CUDA error in %s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+void fail(const std::string& what) {
+  std::fprintf(stderr, "CHECK FAILED: %s\n", what.c_str());
+  all_checks_ok = false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Matmuls: plain CUDA kernels (same thread mapping as Tessera's launches: SYCL's last
+//    dimension is CUDA's x, so x = column n and y = row m)
+// ---------------------------------------------------------------------------------------------
+constexpr int naive_block = 256; // Tessera's parallel_for(range) block size
+
+// Figure 9-4. Tessera launches range<2>{M,N} as 1-D blocks of 256 consecutive linear ids; with
+// N a multiple of 256 that is exactly block (256) x grid (N/256, M).
+__global__ void cuda_matmul_naive(const float* A, const float* B, float* C, int N, int K) {
+  const int m = blockIdx.y;
+  const int n = blockIdx.x * naive_block + threadIdx.x;
+  float sum = 0;
+  for (int k = 0; k < K; k++) sum += A[m * K + k] * B[k * N + n];
+  C[m * N + n] = sum;
+}
+
+// Figure 9-8: one row by T columns per block, a __shared__ tile of A, two barriers per tile.
+template <int T>
+__global__ void cuda_matmul_local_tiled(const float* A, const float* B, float* C, int N, int K) {
+  __shared__ float tileA[T];
+  const int m = blockIdx.y;
+  const int n = blockIdx.x * T + threadIdx.x;
+  const int i = threadIdx.x;
+  float sum = 0;
+  for (int kk = 0; kk < K; kk += T) {
+    tileA[i] = A[m * K + kk + i];
+    __syncthreads();
+    for (int k = 0; k < T; k++) sum += tileA[k] * B[(kk + k) * N + n];
+    __syncthreads();
+  }
+  C[m * N + n] = sum;
+}
+
+// Figure 9-14: one row by 32 columns per block = one warp; the A tile is shared by shuffles.
+constexpr int sg_tile = 32;
+__global__ void cuda_matmul_sub_group(const float* A, const float* B, float* C, int N, int K) {
+  const int m = blockIdx.y;
+  const int n = blockIdx.x * sg_tile + threadIdx.x;
+  const int i = threadIdx.x;
+  float sum = 0;
+  for (int kk = 0; kk < K; kk += sg_tile) {
+    const float tileA = A[m * K + kk + i];
+    for (int k = 0; k < sg_tile; k++) sum += __shfl_sync(0xffffffffu, tileA, k) * B[(kk + k) * N + n];
+  }
+  C[m * N + n] = sum;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Matmuls: the same figures in SYCL, through Tessera (USM pointers instead of accessors)
+// ---------------------------------------------------------------------------------------------
+sycl::event sycl_matmul_naive(sycl::queue& q, const float* A, const float* B, float* C, int M, int N, int K) {
+  using namespace sycl;
+  // --- Figure 9-4 ---
+  return q.parallel_for(range<2>(M, N), [=](id<2> idx) {
+    const int m = static_cast<int>(idx[0]);
+    const int n = static_cast<int>(idx[1]);
+    float sum = 0;
+    for (int k = 0; k < K; k++) sum += A[m * K + k] * B[k * N + n];
+    C[m * N + n] = sum;
+  });
+}
+
+template <int T>
+sycl::event sycl_matmul_local_tiled(sycl::queue& q, const float* A, const float* B, float* C, int M, int N, int K) {
+  using namespace sycl;
+  return q.submit([&](handler& h) {
+    // --- Figure 9-8 ---
+    local_accessor<float, 1> tileA{range<1>(T), h};
+    h.parallel_for(nd_range<2>{range<2>(M, N), range<2>(1, T)}, [=](nd_item<2> item) {
+      const int m = static_cast<int>(item.get_global_id(0));
+      const int n = static_cast<int>(item.get_global_id(1));
+      const int i = static_cast<int>(item.get_local_id(1));
+      float sum = 0;
+      for (int kk = 0; kk < K; kk += T) {
+        tileA[i] = A[m * K + kk + i];
+        item.barrier();
+        for (int k = 0; k < T; k++) sum += tileA[k] * B[(kk + k) * N + n];
+        item.barrier();
+      }
+      C[m * N + n] = sum;
+    });
+  });
+}
+
+sycl::event sycl_matmul_sub_group(sycl::queue& q, const float* A, const float* B, float* C, int M, int N, int K) {
+  using namespace sycl;
+  // --- Figure 9-14, with tileSize = 32: each work-group is one sub-group (one warp) ---
+  return q.parallel_for(nd_range<2>{range<2>(M, N), range<2>(1, sg_tile)}, [=](nd_item<2> item) {
+    auto sg = item.get_sub_group();
+    const int m = static_cast<int>(item.get_global_id(0));
+    const int n = static_cast<int>(item.get_global_id(1));
+    const int i = static_cast<int>(item.get_local_id(1));
+    float sum = 0;
+    for (int kk = 0; kk < K; kk += sg_tile) {
+      const float tileA = A[m * K + kk + i];
+      for (int k = 0; k < sg_tile; k++) sum += group_broadcast(sg, tileA, k) * B[(kk + k) * N + n];
+    }
+    C[m * N + n] = sum;
+  });
+}
+
+std::vector<float> random_floats(std::size_t n, std::uint64_t seed) {
+  std::vector<float> v(n);
+  std::uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (auto& e : v) {
+    x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+    e = static_cast<float>((x * 0x2545F4914F6CDD1Dull) >> 40) / float(1 << 24) * 2.0f - 1.0f; // [-1, 1)
+  }
+  return v;
+}
+
+void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
+  const int M = size, N = size, K = size;
+  if (N % naive_block != 0) {
+    std::fprintf(stderr, "matmul size %d skipped: it must be a multiple of %d\n", size, naive_block);
+    return;
+  }
+  const std::size_t mk = std::size_t(M) * K, kn = std::size_t(K) * N, mn = std::size_t(M) * N;
+  const std::vector<float> a = random_floats(mk, 1), b = random_floats(kn, 2);
+  float* A = sycl::malloc_device<float>(mk, q);
+  float* B = sycl::malloc_device<float>(kn, q);
+  float* Ct = sycl::malloc_device<float>(mn, q); // Tessera's result
+  float* Cc = sycl::malloc_device<float>(mn, q); // CUDA's result
+  q.memcpy(A, a.data(), mk * sizeof(float));
+  q.memcpy(B, b.data(), kn * sizeof(float));
+  q.wait();
+
+  // A sample of C in double precision, on the host.
+  std::vector<std::pair<int, int>> sample;
+  for (int s = 0; s < 64; ++s) sample.emplace_back((s * 977 + 13) % M, (s * 1559 + 7) % N);
+  sample.emplace_back(0, 0);
+  sample.emplace_back(M - 1, N - 1);
+  std::vector<double> ref;
+  for (auto [m, n] : sample) {
+    double s = 0;
+    for (int k = 0; k < K; ++k) s += double(a[std::size_t(m) * K + k]) * double(b[std::size_t(k) * N + n]);
+    ref.push_back(s);
+  }
+
+  struct kernel {
+    std::string name;
+    std::function<void()> tessera, cuda;
+  };
+  const dim3 naive_grid(N / naive_block, M);
+  std::vector<kernel> kernels = {
+      {"fig 9-4 naive range<2>",
+       [&] { sycl_matmul_naive(q, A, B, Ct, M, N, K).wait(); },
+       [&] {
+         cuda_matmul_naive<<<naive_grid, naive_block, 0, stream>>>(A, B, Cc, N, K);
+         check_cuda(cudaStreamSynchronize(stream), "fig 9-4 CUDA kernel");
+       }},
+      {"fig 9-8 local tile 16",
+       [&] { sycl_matmul_local_tiled<16>(q, A, B, Ct, M, N, K).wait(); },
+       [&] {
+         cuda_matmul_local_tiled<16><<<dim3(N / 16, M), 16, 0, stream>>>(A, B, Cc, N, K);
+         check_cuda(cudaStreamSynchronize(stream), "fig 9-8 CUDA kernel");
+       }},
+      {"fig 9-8 local tile 32",
+       [&] { sycl_matmul_local_tiled<32>(q, A, B, Ct, M, N, K).wait(); },
+       [&] {
+         cuda_matmul_local_tiled<32><<<dim3(N / 32, M), 32, 0, stream>>>(A, B, Cc, N, K);
+         check_cuda(cudaStreamSynchronize(stream), "fig 9-8 CUDA kernel");
+       }},
+      {"fig 9-14 sub-group tile 32",
+       [&] { sycl_matmul_sub_group(q, A, B, Ct, M, N, K).wait(); },
+       [&] {
+         cuda_matmul_sub_group<<<dim3(N / sg_tile, M), sg_tile, 0, stream>>>(A, B, Cc, N, K);
+         check_cuda(cudaStreamSynchronize(stream), "fig 9-14 CUDA kernel");
+       }},
+  };
+
+  std::vector<float> ct(mn), cc(mn);
+  const double flop = 2.0 * M * N * K;
+  for (auto& k : kernels) {
+    q.memset(Ct, 0, mn * sizeof(float)).wait();
+    check_cuda(cudaMemsetAsync(Cc, 0, mn * sizeof(float), stream), "memset");
+    auto [tt, tc] = compare(reps, 1, k.tessera, k.cuda);
+
+    // Results: Tessera vs CUDA everywhere, both vs the double reference on the sample.
+    q.memcpy(ct.data(), Ct, mn * sizeof(float)).wait();
+    check_cuda(cudaMemcpy(cc.data(), Cc, mn * sizeof(float), cudaMemcpyDeviceToHost), "copy C back");
+    double diff = 0;
+    for (std::size_t i = 0; i < mn; ++i) diff = std::max(diff, double(std::fabs(ct[i] - cc[i])));
+    double err = 0;
+    for (std::size_t s = 0; s < sample.size(); ++s) {
+      const std::size_t at = std::size_t(sample[s].first) * N + sample[s].second;
+      err = std::max({err, std::fabs(ct[at] - ref[s]), std::fabs(cc[at] - ref[s])});
+    }
+    const double tol = 1e-5 * K; // float accumulation of K products of magnitude < 1
+    char note[96];
+    std::snprintf(note, sizeof note, "max|T-C| %.2g, max err vs ref %.2g", diff, err);
+    if (!(diff <= tol) || !(err <= tol))
+      fail(k.name + " " + std::to_string(size) + "^3: " + note + " (tolerance " + std::to_string(tol) + ")");
+
+    const std::string metric = k.name + ", " + std::to_string(size) + "^3";
+    rows.push_back({"matmul", metric + " (median)", "ms", tt.median * 1e3, tc.median * 1e3, false, 0.97, note});
+    rows.push_back({"matmul", metric + " (median)", "GFLOP/s", flop / tt.median * 1e-9, flop / tc.median * 1e-9, true,
+                    0.97, ""});
+    rows.push_back({"matmul", metric + " (best)", "GFLOP/s", flop / tt.best * 1e-9, flop / tc.best * 1e-9, true, -1, ""});
+  }
+  sycl::free(A, q);
+  sycl::free(B, q);
+  sycl::free(Ct, q);
+  sycl::free(Cc, q);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Reductions over ints
+// ---------------------------------------------------------------------------------------------
+void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int reps, int sms) {
+  constexpr int batch = 10;
+  int* x = sycl::malloc_device<int>(n, q);
+  int* sum = sycl::malloc_device<int>(1, q);
+  int* cub_out = sycl::malloc_device<int>(1, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { x[i] = static_cast<int>(i[0] & 7); }).wait();
+  long long host_sum = 0;
+  for (std::size_t i = 0; i < n; ++i) host_sum += static_cast<long long>(i & 7);
+  if (host_sum > 0x7fffffff) {
+    std::fprintf(stderr, "reduction: %zu ints overflow int; skipped\n", n);
+    return;
+  }
+
+  // cub: ask for the temporary storage once, outside the timing.
+  void* temp = nullptr;
+  std::size_t temp_bytes = 0;
+  check_cuda(cub::DeviceReduce::Sum(temp, temp_bytes, x, cub_out, static_cast<long long>(n), stream), "cub size query");
+  check_cuda(cudaMalloc(&temp, temp_bytes), "cub temporary storage");
+  auto cub_batch = [&] {
+    for (int b = 0; b < batch; ++b)
+      check_cuda(cub::DeviceReduce::Sum(temp, temp_bytes, x, cub_out, static_cast<long long>(n), stream),
+                 "cub::DeviceReduce::Sum");
+    check_cuda(cudaStreamSynchronize(stream), "cub::DeviceReduce::Sum");
+  };
+
+  auto range_reduction = [&] {
+    for (int b = 0; b < batch; ++b)
+      q.parallel_for(sycl::range<1>(n),
+                     sycl::reduction(sum, sycl::plus<>(), sycl::property::reduction::initialize_to_identity{}),
+                     [=](sycl::id<1> i, auto& s) { s += x[i]; });
+    q.wait();
+  };
+
+  // reduce_over_group + one atomic per group; `groups` work-groups of 256 stride over the data.
+  constexpr std::size_t wg = 256;
+  auto group_atomic = [&](std::size_t groups) {
+    return [&q, x, sum, n, groups] {
+      for (int b = 0; b < batch; ++b) {
+        q.memset(sum, 0, sizeof(int));
+        q.parallel_for(sycl::nd_range<1>{groups * wg, wg}, [=](sycl::nd_item<1> it) {
+          const std::size_t stride = it.get_global_range(0);
+          int v = 0;
+          for (std::size_t i = it.get_global_id(0); i < n; i += stride) v += x[i];
+          const int g = sycl::reduce_over_group(it.get_group(), v, sycl::plus<>());
+          if (it.get_local_id(0) == 0)
+            sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device,
+                             sycl::access::address_space::global_space>(*sum)
+                .fetch_add(g);
+        });
+      }
+      q.wait();
+    };
+  };
+
+  auto read = [&](int* p) {
+    int v = 0;
+    q.memcpy(&v, p, sizeof(int)).wait();
+    return v;
+  };
+  const double bytes = double(n) * sizeof(int);
+  const std::string size = "2^" + std::to_string(__builtin_ctzll(n)) + " ints";
+  struct variant {
+    std::string name;
+    std::function<void()> run;
+  };
+  std::vector<variant> variants = {
+      {"sycl::reduction, range<1>", range_reduction},
+      {"nd_range reduce_over_group + atomic, 1 elem/item", group_atomic((n + wg - 1) / wg)},
+      {"nd_range reduce_over_group + atomic, grid-stride", group_atomic(std::size_t(sms) * 8)},
+  };
+  for (auto& v : variants) {
+    auto [tt, tc] = compare(reps, batch, v.run, cub_batch);
+    const int got = read(sum), want = static_cast<int>(host_sum), cub_got = read(cub_out);
+    if (got != want) fail(v.name + ": sum " + std::to_string(got) + ", host " + std::to_string(want));
+    if (cub_got != want) fail("cub::DeviceReduce::Sum: sum " + std::to_string(cub_got) + ", host " + std::to_string(want));
+    const std::string note = got == want && cub_got == want ? "sums = host sum" : "SUM MISMATCH";
+    rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / tt.median * 1e-9,
+                    bytes / tc.median * 1e-9, true, 0.95, note});
+    rows.push_back({"reduction", v.name + ", " + size + " (best)", "GB/s", bytes / tt.best * 1e-9,
+                    bytes / tc.best * 1e-9, true, -1, ""});
+  }
+  check_cuda(cudaFree(temp), "cudaFree");
+  sycl::free(x, q);
+  sycl::free(sum, q);
+  sycl::free(cub_out, q);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Launch overhead
+// ---------------------------------------------------------------------------------------------
+__global__ void cuda_empty() {}
+
+void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream_t stream, int launches, int reps) {
+  auto tessera_burst = [launches](sycl::queue& q) {
+    return [&q, launches] {
+      for (int i = 0; i < launches; ++i) q.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) {});
+      q.wait();
+    };
+  };
+  auto cuda_burst = [&] {
+    for (int i = 0; i < launches; ++i) cuda_empty<<<1, 1, 0, stream>>>();
+    check_cuda(cudaStreamSynchronize(stream), "empty launches");
+  };
+  // Enqueue-only: the host time of the submissions, the wait outside the clock.
+  double enq_t = 0, enq_c = 0;
+  auto tessera_enqueue = [&] {
+    const double t0 = now_s();
+    for (int i = 0; i < launches; ++i) in_order.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) {});
+    enq_t = std::min(enq_t, now_s() - t0);
+    in_order.wait();
+  };
+  auto cuda_enqueue = [&] {
+    const double t0 = now_s();
+    for (int i = 0; i < launches; ++i) cuda_empty<<<1, 1, 0, stream>>>();
+    enq_c = std::min(enq_c, now_s() - t0);
+    check_cuda(cudaStreamSynchronize(stream), "empty launches");
+  };
+  auto us = [](double s) { return s * 1e6; };
+
+  {
+    auto [tt, tc] = compare(reps, launches, tessera_burst(in_order), cuda_burst);
+    rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, in_order queue", "us/launch",
+                    us(tt.median), us(tc.median), false, 0.5, ""});
+  }
+  {
+    auto [tt, tc] = compare(reps, launches, tessera_burst(out_of_order), cuda_burst);
+    rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, default queue", "us/launch",
+                    us(tt.median), us(tc.median), false, 0.5, ""});
+  }
+  {
+    enq_t = enq_c = 1e30;
+    compare(reps, launches, tessera_enqueue, cuda_enqueue);
+    rows.push_back({"launch", std::to_string(launches) + " empty launches, enqueue only (best), in_order", "us/launch",
+                    us(enq_t / launches), us(enq_c / launches), false, -1, "host time of the submissions"});
+  }
+  {
+    const int n = std::max(100, launches / 10);
+    auto [tt, tc] = compare(
+        n, 1, [&] { in_order.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) {}).wait(); },
+        [&] {
+          cuda_empty<<<1, 1, 0, stream>>>();
+          check_cuda(cudaStreamSynchronize(stream), "empty launch");
+        });
+    rows.push_back({"launch", "one empty launch + wait (round trip), in_order", "us", us(tt.median), us(tc.median),
+                    false, -1, "median of " + std::to_string(n)});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+void print_rows() {
+  std::printf("\n%-10s %-62s %-10s %12s %12s %9s  %-8s %s\n", "section", "metric", "unit", "Tessera", "CUDA", "ratio",
+              "target", "note");
+  std::printf("%s\n", std::string(150, '-').c_str());
+  for (const auto& r : rows) {
+    std::string ratio, target;
+    char buf[64];
+    if (r.section == "launch") {
+      // Extra microseconds per launch: Tessera - CUDA.
+      std::snprintf(buf, sizeof buf, "%+.2f us", r.tessera - r.peer);
+      ratio = buf;
+      if (r.target >= 0) {
+        std::snprintf(buf, sizeof buf, "<=+%.1f %s", r.target, r.tessera - r.peer <= r.target ? "ok" : "MISS");
+        target = buf;
+      }
+    } else {
+      // Speed ratio Tessera / CUDA (> 1: Tessera faster).
+      const double speed = r.higher_is_better ? r.tessera / r.peer : r.peer / r.tessera;
+      std::snprintf(buf, sizeof buf, "%.3f", speed);
+      ratio = buf;
+      if (r.target >= 0) {
+        std::snprintf(buf, sizeof buf, ">=%.2f %s", r.target, speed >= r.target ? "ok" : "MISS");
+        target = buf;
+      }
+    }
+    std::printf("%-10s %-62s %-10s %12.3f %12.3f %9s  %-8s %s\n", r.section.c_str(), r.metric.c_str(), r.unit.c_str(),
+                r.tessera, r.peer, ratio.c_str(), target.c_str(), r.note.c_str());
+  }
+  std::printf("\nratio: Tessera speed / CUDA speed (matmul, reduction; CUDA = cub for reductions); "
+              "launch rows: Tessera - CUDA per launch.\n");
+}
+
+std::vector<int> parse_sizes(const char* s) {
+  std::vector<int> v;
+  for (const char* p = s; *p;) {
+    char* end = nullptr;
+    const long x = std::strtol(p, &end, 10);
+    if (end == p) break;
+    if (x > 0) v.push_back(static_cast<int>(x));
+    p = *end == ',' ? end + 1 : end;
+  }
+  return v;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  std::vector<int> sizes;
+  int reps = -1, launches = -1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--quick") quick = true;
+    else if (a == "--sizes" && i + 1 < argc) sizes = parse_sizes(argv[++i]);
+    else if (a == "--reps" && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--launches" && i + 1 < argc) launches = std::max(1, std::atoi(argv[++i]));
+    else {
+      std::fprintf(stderr, "usage: %s [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (sizes.empty()) sizes = quick ? std::vector<int>{512} : std::vector<int>{2048, 4096};
+  if (reps < 0) reps = quick ? 3 : 20;
+  if (launches < 0) launches = quick ? 1000 : 10000;
+  const std::size_t reduce_n = quick ? std::size_t(1) << 22 : std::size_t(1) << 28;
+
+  // No GPU: nothing to compare, and not an error.
+  int cuda_devices = 0;
+  if (cudaGetDeviceCount(&cuda_devices) != cudaSuccess || cuda_devices == 0) {
+    std::printf("tessera-cuda-bench: no CUDA GPU found (cudaGetDeviceCount); nothing to measure.\n");
+    return 0;
+  }
+  sycl::device gpu;
+  bool found = false;
+  for (const auto& d : sycl::device::get_devices())
+    if (d.is_gpu()) {
+      gpu = d;
+      found = true;
+      break;
+    }
+  if (!found) {
+    std::printf("tessera-cuda-bench: Tessera reports no GPU device (is libtessera built with TESSERA_CUDA?); "
+                "nothing to measure.\n");
+    return 0;
+  }
+
+  try {
+    sycl::queue q{gpu, sycl::property::queue::in_order{}};
+    sycl::queue q_ooo{gpu};
+    // Tessera's first GPU device is CUDA device 0 (the runtime sets it before each launch).
+    int cuda_dev = 0;
+    check_cuda(cudaGetDevice(&cuda_dev), "cudaGetDevice");
+    cudaDeviceProp prop{};
+    check_cuda(cudaGetDeviceProperties(&prop, cuda_dev), "cudaGetDeviceProperties");
+    cudaStream_t stream;
+    check_cuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+
+    std::printf("tessera-cuda-bench%s\n", quick ? " --quick" : "");
+    std::printf("SYCL device : %s (default queue device: %s)\n", gpu.get_info<sycl::info::device::name>().c_str(),
+                sycl::queue{}.get_device().get_info<sycl::info::device::name>().c_str());
+    std::printf("CUDA device : %d: %s, sm_%d%d, %d SMs, %.1f GiB, %d device(s)\n", cuda_dev, prop.name, prop.major,
+                prop.minor, prop.multiProcessorCount, double(prop.totalGlobalMem) / (1 << 30), cuda_devices);
+    std::printf("timing      : steady_clock around synchronized batches, warm-up first, %d reps alternating, "
+                "median (and best)\n",
+                reps);
+    std::fflush(stdout);
+
+    for (int s : sizes) {
+      bench_matmuls(q, stream, s, reps);
+      std::fprintf(stderr, "  matmuls %d^3 done\n", s);
+    }
+    bench_reductions(q, stream, reduce_n, reps, prop.multiProcessorCount);
+    std::fprintf(stderr, "  reductions done\n");
+    bench_launches(q, q_ooo, stream, launches, quick ? 3 : 5);
+    std::fprintf(stderr, "  launches done\n");
+
+    print_rows();
+    check_cuda(cudaStreamDestroy(stream), "cudaStreamDestroy");
+  } catch (const sycl::exception& e) {
+    std::fprintf(stderr, "SYCL exception: %s\n", e.what());
+    return 1;
+  }
+  std::printf("checks: %s\n", all_checks_ok ? "PASS" : "FAIL");
+  return all_checks_ok ? 0 : 1;
+}
+
+#else // not compiled as CUDA
+
+int main() {
+  std::printf("tessera-cuda-bench: built without CUDA (compile this file as CUDA: clang++ -x cuda, "
+              "or add_sycl_to_target(... CUDA ...)); nothing to measure.\n");
+  return 0;
+}
+
+#endif
