@@ -4,15 +4,24 @@
 # CMakeLists.txt (in-tree examples, tests and benchmarks), so both see the same function.
 include_guard(GLOBAL)
 
-# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA])
+# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY])
 #
 # Adds <src>... to <target> and links it against the Tessera SYCL runtime (Tessera::sycl),
 # which brings the include directories, C++17 or newer, Boost.Context and threads.
 #
-# CUDA: parsed but ignored for now. The CUDA backend will use it to compile the
-# sources for the device as well; until then the sources build for the CPU only.
+# CUDA (or the variable TESSERA_CUDA_KERNELS set to ON): the C++ sources of <target> are
+# compiled as CUDA, so that their kernels also run on NVIDIA GPUs. This needs a Tessera built
+# with TESSERA_CUDA=ON and a project whose C++ compiler is clang (clang++-19: configure with
+# -DCMAKE_CXX_COMPILER=clang++-19). Each source gets
+#     -x cuda --cuda-path=<shim> --cuda-gpu-arch=<arch>... -Wno-unknown-cuda-version
+# plus the include directories of the shim and of CUDA's CCCL (cuda/atomic); <shim> is the
+# CUDA toolkit seen through Tessera's fatbinary shim (TESSERA_CUDA_SHIM_DIR), <arch> each
+# entry of TESSERA_CUDA_ARCH (default sm_90). CUDA::cudart comes with Tessera::sycl.
+#
+# HOST_ONLY: never compiled as CUDA, even with TESSERA_CUDA_KERNELS (for programs whose kernels
+# use host-only C++ on purpose, e.g. tests of the CPU backend); their kernels run on the CPU.
 function(add_sycl_to_target)
-  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA" "TARGET" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY" "TARGET" "SOURCES")
   if(NOT _TSYCL_TARGET)
     message(FATAL_ERROR "add_sycl_to_target: TARGET <target> is required")
   endif()
@@ -38,8 +47,47 @@ function(add_sycl_to_target)
     # A source already listed in add_executable/add_library is fine: CMake drops duplicates.
     target_sources(${_TSYCL_TARGET} PRIVATE ${_TSYCL_SOURCES})
   endif()
-  if(_TSYCL_CUDA)
-    # Reserved for the CUDA backend, which is not built yet.
+  if(_TSYCL_CUDA AND _TSYCL_HOST_ONLY)
+    message(FATAL_ERROR "add_sycl_to_target: CUDA and HOST_ONLY exclude each other")
+  endif()
+  if(_TSYCL_CUDA OR (TESSERA_CUDA_KERNELS AND NOT _TSYCL_HOST_ONLY))
+    _tessera_sycl_cuda_options(${_TSYCL_TARGET})
   endif()
   target_link_libraries(${_TSYCL_TARGET} ${_tsycl_scope} Tessera::sycl)
+endfunction()
+
+# Compile options that make clang compile <target>'s C++ sources as CUDA.
+function(_tessera_sycl_cuda_options target)
+  if(NOT TESSERA_CUDA_SHIM_DIR OR NOT EXISTS "${TESSERA_CUDA_SHIM_DIR}/bin/fatbinary")
+    message(FATAL_ERROR "add_sycl_to_target(TARGET ${target} CUDA): this Tessera was built "
+                        "without its CUDA backend (configure Tessera with -DTESSERA_CUDA=ON)")
+  endif()
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "add_sycl_to_target(TARGET ${target} CUDA): kernels for the GPU are "
+                        "compiled by clang in CUDA mode, but the C++ compiler is "
+                        "${CMAKE_CXX_COMPILER_ID} (${CMAKE_CXX_COMPILER}); configure a separate "
+                        "build directory with -DCMAKE_CXX_COMPILER=clang++-19")
+  endif()
+  get_target_property(_type ${target} TYPE)
+  if(_type STREQUAL "INTERFACE_LIBRARY")
+    set(_scope INTERFACE)
+  else()
+    set(_scope PRIVATE)
+  endif()
+  set(_archs "${TESSERA_CUDA_ARCH}")
+  if(NOT _archs)
+    set(_archs sm_90)
+  endif()
+  set(_opts -xcuda "--cuda-path=${TESSERA_CUDA_SHIM_DIR}" -Wno-unknown-cuda-version)
+  foreach(_arch IN LISTS _archs)
+    list(APPEND _opts "--cuda-gpu-arch=${_arch}")
+  endforeach()
+  list(TRANSFORM _opts PREPEND "$<$<COMPILE_LANGUAGE:CXX>:")
+  list(TRANSFORM _opts APPEND ">")
+  target_compile_options(${target} ${_scope} ${_opts})
+  set(_incs "${TESSERA_CUDA_SHIM_DIR}/shim-include")
+  if(EXISTS "${TESSERA_CUDA_SHIM_DIR}/include/cccl")
+    list(APPEND _incs "${TESSERA_CUDA_SHIM_DIR}/include/cccl")  # CUDA 13: cuda/atomic, cub
+  endif()
+  target_include_directories(${target} SYSTEM ${_scope} ${_incs})
 endfunction()

@@ -13,6 +13,7 @@ TESSERA_DEBIAN_PACKAGES=(
   libbenchmark-dev
   clang-19              # second compiler (clang's CUDA support, portability checks)
   libclang-rt-19-dev    # clang's sanitizer runtimes
+  libomp-19-dev         # OpenMP for tessera-bench when clang builds it (build-cuda/)
   ca-certificates
 )
 

@@ -2,15 +2,25 @@
 # Builds Tessera and runs its tests:
 #   1. Release build in build/ (runtime, tests, examples, benchmarks): every test, including
 #      the package tests that install Tessera and build programs against the install.
-#   2. ASan+UBSan build in build-asan/ (no benchmarks): every test but the package tests.
-#   3. TSan build in build-tsan/ (tests only): the tests labelled "runtime".
+#   2. CUDA build in build-cuda/ (clang++-19, TESSERA_CUDA=ON): the library, every test, every
+#      example and the benchmarks compiled for sm_90. Nothing needs a GPU: a CUDA compile error
+#      fails; then tessera-ls runs (it must list the CPU, and no GPU where there is none) and
+#      the package tests, including `tessera++ --cuda` (their programs run on the CPU).
+#      Skipped when ${TESSERA_CUDA_HOME:-/usr/local/cuda}/bin/nvcc does not exist.
+#   3. ASan+UBSan build in build-asan/ (no benchmarks): every test but the package tests.
+#   4. TSan build in build-tsan/ (tests only): the tests labelled "runtime".
 #
 # Environment:
-#   TESSERA_SKIP_SANITIZERS=1   only step 1
-#   TESSERA_SKIP_ASAN=1         skip step 2
-#   TESSERA_SKIP_TSAN=1         skip step 3
+#   TESSERA_SKIP_CUDA=1         skip step 2
+#   TESSERA_CUDA_HOME=DIR       the CUDA toolkit of step 2 (default /usr/local/cuda)
+#   TESSERA_CUDA_ARCH=sm_NN     the GPU architecture of step 2 (default sm_90)
+#   TESSERA_SKIP_SANITIZERS=1   skip steps 3 and 4
+#   TESSERA_SKIP_ASAN=1         skip step 3
+#   TESSERA_SKIP_TSAN=1         skip step 4
 #   TESSERA_JOBS=N              parallel build and test jobs (default 2)
-#   CXX                         the C++ compiler (default: CMake's choice, g++ on Debian)
+#   CXX                         the C++ compiler of steps 1, 3 and 4 (default: CMake's
+#                               choice, g++ on Debian); step 2 always uses clang++-19
+#                               (TESSERA_CUDA_CLANG overrides)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,12 +46,42 @@ cmake --build build -j "$jobs"
 step "Release tests"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
+# --- 2. CUDA (compile only) ----------------------------------------------------------------
+cuda_home="${TESSERA_CUDA_HOME:-/usr/local/cuda}"
+if [[ "${TESSERA_SKIP_CUDA:-0}" == 1 ]]; then
+  step "CUDA build skipped (TESSERA_SKIP_CUDA=1)"
+elif [[ ! -x "$cuda_home/bin/nvcc" ]]; then
+  step "CUDA build skipped: no CUDA toolkit ($cuda_home/bin/nvcc does not exist)"
+else
+  cuda_arch="${TESSERA_CUDA_ARCH:-sm_90}"
+  step "CUDA build for $cuda_arch (build-cuda/, ${TESSERA_CUDA_CLANG:-clang++-19}, CUDA in $cuda_home)"
+  configure build-cuda -DCMAKE_BUILD_TYPE=Release -DTESSERA_SANITIZE= \
+    "-DCMAKE_CXX_COMPILER=${TESSERA_CUDA_CLANG:-clang++-19}" \
+    -DTESSERA_CUDA=ON -DTESSERA_CUDA_KERNELS=ON "-DTESSERA_CUDA_ARCH=$cuda_arch" \
+    "-DCUDAToolkit_ROOT=$cuda_home" \
+    -DBUILD_TESTING=ON -DTESSERA_BUILD_EXAMPLES=ON -DTESSERA_BUILD_BENCH=ON
+  cmake --build build-cuda -j "$jobs"
+  step "tessera-ls (build-cuda/)"
+  ls_out="$(build-cuda/tessera-ls)"
+  printf '%s\n' "$ls_out"
+  if ! grep -q '^\[cpu\]' <<< "$ls_out"; then
+    echo "error: build-cuda/tessera-ls does not list the CPU device" >&2
+    exit 1
+  fi
+  if ! compgen -G '/dev/nvidia[0-9]*' >/dev/null && grep -q '^\[gpu\]' <<< "$ls_out"; then
+    echo "error: build-cuda/tessera-ls lists a GPU on a machine without /dev/nvidia*" >&2
+    exit 1
+  fi
+  step "CUDA package tests (tessera++ --cuda, find_package with CUDA; run on the CPU)"
+  TESSERA_DEVICE=cpu ctest --test-dir build-cuda --output-on-failure -j "$jobs" -L package
+fi
+
 if [[ "${TESSERA_SKIP_SANITIZERS:-0}" == 1 ]]; then
   step "sanitizer builds skipped (TESSERA_SKIP_SANITIZERS=1)"
   exit 0
 fi
 
-# --- 2. AddressSanitizer + UndefinedBehaviorSanitizer ---------------------------------------
+# --- 3. AddressSanitizer + UndefinedBehaviorSanitizer ---------------------------------------
 if [[ "${TESSERA_SKIP_ASAN:-0}" != 1 ]]; then
   step "ASan+UBSan build (build-asan/)"
   configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DTESSERA_SANITIZE=address;undefined" \
@@ -53,7 +93,7 @@ if [[ "${TESSERA_SKIP_ASAN:-0}" != 1 ]]; then
     ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE package
 fi
 
-# --- 3. ThreadSanitizer -------------------------------------------------------------------
+# --- 4. ThreadSanitizer -------------------------------------------------------------------
 if [[ "${TESSERA_SKIP_TSAN:-0}" != 1 ]]; then
   step "TSan build (build-tsan/)"
   configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_SANITIZE=thread \
