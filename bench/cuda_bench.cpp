@@ -20,12 +20,17 @@
 //      b) nd_range<1>{n, 256}, one element per work-item, reduce_over_group + one
 //         atomic_ref::fetch_add per work-group (sum zeroed by q.memset first);
 //      c) the same kernel with a grid-stride loop over 8 work-groups of 256 per SM;
-//      vs cub::DeviceReduce::Sum (temporary storage allocated once, outside the timing).
-//      Batches of 10 back-to-back reductions per rep; GB/s counts 4 bytes per element.
+//      vs cub::DeviceReduce::Sum (temporary storage allocated once, outside the timing), and
+//      b), c) also vs the same group + atomic kernel in plain CUDA (cudaMemsetAsync first).
+//      Batches of 10 back-to-back reductions per rep (1 where one takes over 5 ms); GB/s counts
+//      4 bytes per element. Every sum is checked against the host's.
 //   3. Host overhead of a launch: N = 10000 back-to-back q.parallel_for(range<1>(1), empty) on an
 //      in_order queue, then q.wait(), vs N empty <<<1,1>>> launches on a stream then
 //      cudaStreamSynchronize: microseconds per launch and the difference (target <= +0.5 us).
-//      Also with the default (out-of-order) queue, the enqueue-only part, and one launch + wait.
+//      Also with the default (out-of-order) queue; vs CUDA with a no-op cudaLaunchHostFunc after
+//      each launch (how Tessera learns that a command finished); the enqueue-only part; and
+//      one launch + wait.
+// Pairs whose warm-up shows that 20 reps would take over ~10 s run fewer reps (at least 3).
 //
 // Usage: tessera-cuda-bench [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000]
 //   --quick: 512^3 matmuls, 2^22-int reductions, 1000 launches, 3 reps: a smoke run.
@@ -71,11 +76,17 @@ stats summarize(std::vector<double> t) {
 }
 
 // Runs fa and fb alternately (each one synchronized batch of `batch` operations), after one
-// warm-up batch each; returns the per-operation median and best of each.
+// warm-up batch each; returns the per-operation median and best of each. A slow pair runs fewer
+// reps (at least 3) so that the timed batches of the slower side last about cap_s in all.
+constexpr double cap_s = 10.0;
 template <typename A, typename B>
 std::pair<stats, stats> compare(int reps, int batch, A&& fa, B&& fb) {
+  const double w0 = now_s();
   fa();
+  const double w1 = now_s();
   fb();
+  const double slowest = std::max(w1 - w0, now_s() - w1);
+  if (slowest * reps > cap_s) reps = std::max(3, static_cast<int>(cap_s / slowest));
   std::vector<double> ta, tb;
   for (int r = 0; r < reps; ++r) {
     // Alternate which side goes first, so that neither always follows the other's tail.
@@ -322,8 +333,26 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
 // ---------------------------------------------------------------------------------------------
 // 2. Reductions over ints
 // ---------------------------------------------------------------------------------------------
+constexpr unsigned reduce_wg = 256;
+
+// The nd_range kernel of 2b/2c in plain CUDA: a strided private sum, the block's sum by warp
+// shuffles and shared memory (as Tessera's reduce_over_group does), one atomicAdd per block.
+__global__ void cuda_group_atomic_sum(const int* x, int* sum, std::size_t n) {
+  const std::size_t stride = std::size_t(gridDim.x) * reduce_wg;
+  int v = 0;
+  for (std::size_t i = std::size_t(blockIdx.x) * reduce_wg + threadIdx.x; i < n; i += stride) v += x[i];
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+  __shared__ int warp_sums[reduce_wg / 32];
+  if ((threadIdx.x & 31) == 0) warp_sums[threadIdx.x / 32] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int s = 0;
+    for (unsigned w = 0; w < reduce_wg / 32; ++w) s += warp_sums[w];
+    atomicAdd(sum, s);
+  }
+}
+
 void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int reps, int sms) {
-  constexpr int batch = 10;
   int* x = sycl::malloc_device<int>(n, q);
   int* sum = sycl::malloc_device<int>(1, q);
   int* cub_out = sycl::malloc_device<int>(1, q);
@@ -340,14 +369,14 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
   std::size_t temp_bytes = 0;
   check_cuda(cub::DeviceReduce::Sum(temp, temp_bytes, x, cub_out, static_cast<long long>(n), stream), "cub size query");
   check_cuda(cudaMalloc(&temp, temp_bytes), "cub temporary storage");
-  auto cub_batch = [&] {
+  auto cub_batch = [&](int batch) {
     for (int b = 0; b < batch; ++b)
       check_cuda(cub::DeviceReduce::Sum(temp, temp_bytes, x, cub_out, static_cast<long long>(n), stream),
                  "cub::DeviceReduce::Sum");
     check_cuda(cudaStreamSynchronize(stream), "cub::DeviceReduce::Sum");
   };
 
-  auto range_reduction = [&] {
+  auto range_reduction = [&](int batch) {
     for (int b = 0; b < batch; ++b)
       q.parallel_for(sycl::range<1>(n),
                      sycl::reduction(sum, sycl::plus<>(), sycl::property::reduction::initialize_to_identity{}),
@@ -356,9 +385,9 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
   };
 
   // reduce_over_group + one atomic per group; `groups` work-groups of 256 stride over the data.
-  constexpr std::size_t wg = 256;
+  constexpr std::size_t wg = reduce_wg;
   auto group_atomic = [&](std::size_t groups) {
-    return [&q, x, sum, n, groups] {
+    return [&q, x, sum, n, groups](int batch) {
       for (int b = 0; b < batch; ++b) {
         q.memset(sum, 0, sizeof(int));
         q.parallel_for(sycl::nd_range<1>{groups * wg, wg}, [=](sycl::nd_item<1> it) {
@@ -383,26 +412,58 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
   };
   const double bytes = double(n) * sizeof(int);
   const std::string size = "2^" + std::to_string(__builtin_ctzll(n)) + " ints";
+  // The same group + atomic algorithm in plain CUDA, as a second peer for 2b and 2c.
+  int* cuda_sum = sycl::malloc_device<int>(1, q);
+  auto cuda_group_atomic = [&, x, cuda_sum, n](std::size_t groups) {
+    return [&stream, x, cuda_sum, n, groups](int batch) {
+      for (int b = 0; b < batch; ++b) {
+        check_cuda(cudaMemsetAsync(cuda_sum, 0, sizeof(int), stream), "memset");
+        cuda_group_atomic_sum<<<static_cast<unsigned>(groups), reduce_wg, 0, stream>>>(x, cuda_sum, n);
+      }
+      check_cuda(cudaStreamSynchronize(stream), "group + atomic reduction");
+    };
+  };
+
   struct variant {
     std::string name;
-    std::function<void()> run;
+    std::function<void(int)> run, same_in_cuda; // same_in_cuda: empty for none
   };
+  const std::size_t one_per_item = (n + wg - 1) / wg, strided = std::size_t(sms) * 8;
   std::vector<variant> variants = {
-      {"sycl::reduction, range<1>", range_reduction},
-      {"nd_range reduce_over_group + atomic, 1 elem/item", group_atomic((n + wg - 1) / wg)},
-      {"nd_range reduce_over_group + atomic, grid-stride", group_atomic(std::size_t(sms) * 8)},
+      {"sycl::reduction, range<1>", range_reduction, {}},
+      {"nd_range reduce_over_group + atomic, 1 elem/item", group_atomic(one_per_item), cuda_group_atomic(one_per_item)},
+      {"nd_range reduce_over_group + atomic, grid-stride", group_atomic(strided), cuda_group_atomic(strided)},
+  };
+  const int want = static_cast<int>(host_sum);
+  auto check = [&](const std::string& what, int got) {
+    if (got != want) fail(what + ": sum " + std::to_string(got) + ", host " + std::to_string(want));
+    return got == want;
   };
   for (auto& v : variants) {
-    auto [tt, tc] = compare(reps, batch, v.run, cub_batch);
-    const int got = read(sum), want = static_cast<int>(host_sum), cub_got = read(cub_out);
-    if (got != want) fail(v.name + ": sum " + std::to_string(got) + ", host " + std::to_string(want));
-    if (cub_got != want) fail("cub::DeviceReduce::Sum: sum " + std::to_string(cub_got) + ", host " + std::to_string(want));
-    const std::string note = got == want && cub_got == want ? "sums = host sum" : "SUM MISMATCH";
+    // Batches of 10 back-to-back reductions, or single ones where one takes over 5 ms.
+    v.run(1);
+    const double t0 = now_s();
+    v.run(1);
+    const int batch = now_s() - t0 < 5e-3 ? 10 : 1;
+
+    auto [tt, tc] = compare(reps, batch, [&] { v.run(batch); }, [&] { cub_batch(batch); });
+    const bool ok_t = check(v.name, read(sum)), ok_c = check("cub::DeviceReduce::Sum", read(cub_out));
+    const bool ok = ok_t && ok_c;
+    const std::string note = std::string(ok ? "sums = host sum" : "SUM MISMATCH") + "; batch " + std::to_string(batch);
     rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / tt.median * 1e-9,
-                    bytes / tc.median * 1e-9, true, 0.95, note});
+                    bytes / tc.median * 1e-9, true, 0.95, "vs cub; " + note});
     rows.push_back({"reduction", v.name + ", " + size + " (best)", "GB/s", bytes / tt.best * 1e-9,
-                    bytes / tc.best * 1e-9, true, -1, ""});
+                    bytes / tc.best * 1e-9, true, -1, "vs cub"});
+    if (v.same_in_cuda) {
+      auto [ts, tcs] = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
+      const bool ok2_t = check(v.name, read(sum)), ok2_c = check(v.name + " (CUDA)", read(cuda_sum));
+      const bool ok2 = ok2_t && ok2_c;
+      rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / ts.median * 1e-9,
+                      bytes / tcs.median * 1e-9, true, -1,
+                      std::string("vs the same kernel in CUDA; ") + (ok2 ? "sums = host sum" : "SUM MISMATCH")});
+    }
   }
+  sycl::free(cuda_sum, q);
   check_cuda(cudaFree(temp), "cudaFree");
   sycl::free(x, q);
   sycl::free(sum, q);
@@ -452,6 +513,21 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
                     us(tt.median), us(tc.median), false, 0.5, ""});
   }
   {
+    // What Tessera's completion tracking costs if each launch is followed by a host function
+    // on the stream (cudaLaunchHostFunc): the plain CUDA burst with a no-op host function each.
+    auto cuda_hostfunc_burst = [&] {
+      for (int i = 0; i < launches; ++i) {
+        cuda_empty<<<1, 1, 0, stream>>>();
+        check_cuda(cudaLaunchHostFunc(stream, [](void*) {}, nullptr), "cudaLaunchHostFunc");
+      }
+      check_cuda(cudaStreamSynchronize(stream), "empty launches");
+    };
+    auto [tt, tc] = compare(reps, launches, tessera_burst(in_order), cuda_hostfunc_burst);
+    rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, in_order queue", "us/launch",
+                    us(tt.median), us(tc.median), false, -1,
+                    "vs CUDA with a no-op cudaLaunchHostFunc after each launch"});
+  }
+  {
     enq_t = enq_c = 1e30;
     compare(reps, launches, tessera_enqueue, cuda_enqueue);
     rows.push_back({"launch", std::to_string(launches) + " empty launches, enqueue only (best), in_order", "us/launch",
@@ -474,7 +550,7 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
 // Report
 // ---------------------------------------------------------------------------------------------
 void print_rows() {
-  std::printf("\n%-10s %-62s %-10s %12s %12s %9s  %-8s %s\n", "section", "metric", "unit", "Tessera", "CUDA", "ratio",
+  std::printf("\n%-10s %-66s %-10s %12s %12s %9s  %-8s %s\n", "section", "metric", "unit", "Tessera", "CUDA", "ratio",
               "target", "note");
   std::printf("%s\n", std::string(150, '-').c_str());
   for (const auto& r : rows) {
@@ -498,7 +574,7 @@ void print_rows() {
         target = buf;
       }
     }
-    std::printf("%-10s %-62s %-10s %12.3f %12.3f %9s  %-8s %s\n", r.section.c_str(), r.metric.c_str(), r.unit.c_str(),
+    std::printf("%-10s %-66s %-10s %12.3f %12.3f %9s  %-8s %s\n", r.section.c_str(), r.metric.c_str(), r.unit.c_str(),
                 r.tessera, r.peer, ratio.c_str(), target.c_str(), r.note.c_str());
   }
   std::printf("\nratio: Tessera speed / CUDA speed (matmul, reduction; CUDA = cub for reductions); "
