@@ -16,7 +16,7 @@ namespace figures {
 
 // Figure 14-23, as a function: the group pack of `value` where `predicate` holds.
 template <typename Group, typename T>
-void group_pack(Group g, bool predicate, const T& value, T* dst) {
+SYCL_EXTERNAL void group_pack(Group g, bool predicate, const T& value, T* dst) {
   using namespace sycl;
   // --- Figure 14-23 ---
   uint32_t index =
@@ -75,7 +75,7 @@ inline result run_fig14_23(sycl::queue& q, std::size_t N) {
 struct point3 {
   float x, y, z;
 };
-inline float distance(const point3& a, const point3& b) {
+SYCL_EXTERNAL inline float distance(const point3& a, const point3& b) {
   const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
   return std::sqrt(dx * dx + dy * dy + dz * dz);
 }

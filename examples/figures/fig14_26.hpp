@@ -16,7 +16,7 @@ namespace figures {
 
 // Figure 14-25, as a function: the sub-group unpack of new_value where predicate holds.
 template <typename T>
-T sub_group_unpack(sycl::sub_group sg, bool predicate, const T* new_value, const T& original_value) {
+SYCL_EXTERNAL T sub_group_unpack(sycl::sub_group sg, bool predicate, const T* new_value, const T& original_value) {
   using namespace sycl;
   // --- Figure 14-25 ---
   uint32_t index =
@@ -74,7 +74,7 @@ struct mandelbrot_parameters {
   float dx, dy; // the size of a pixel
 };
 
-inline void reset(mandelbrot_parameters params, uint32_t i, uint32_t j, uint32_t& count, float& cr, float& ci,
+SYCL_EXTERNAL inline void reset(mandelbrot_parameters params, uint32_t i, uint32_t j, uint32_t& count, float& cr, float& ci,
                   float& zr, float& zi) {
   count = 0;
   cr = params.x0 + i * params.dx;
@@ -84,7 +84,7 @@ inline void reset(mandelbrot_parameters params, uint32_t i, uint32_t j, uint32_t
 
 // One iteration z = z^2 + c of pixel (i, j); when it escapes or reaches the maximum count,
 // its count is written to the image and it reports having converged.
-inline bool next_iteration(mandelbrot_parameters params, uint32_t i, uint32_t j, uint32_t& count, float& cr,
+SYCL_EXTERNAL inline bool next_iteration(mandelbrot_parameters params, uint32_t i, uint32_t j, uint32_t& count, float& cr,
                            float& ci, float& zr, float& zi, uint32_t* mandelbrot) {
   bool converged = false;
   if (i < params.Nx) {

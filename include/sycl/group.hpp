@@ -44,11 +44,11 @@ public:
   // range, the spec's strided mapping; the logical ids run in increasing order, so each physical
   // item meets its own ids in order and its private_memory sees them so.
   template <typename F>
-  void parallel_for_work_item(const F& f) const {
+  TESSERA_HOST_DEVICE void parallel_for_work_item(const F& f) const {
     parallel_for_work_item(get_local_range(), f);
   }
   template <typename F>
-  void parallel_for_work_item(range<D> logical, const F& f) const {
+  TESSERA_HOST_DEVICE void parallel_for_work_item(range<D> logical, const F& f) const {
     auto visit = [&](const id<D>& l) {
       const range<D>& physical = c_.geo->local;
       id<D> p, g;

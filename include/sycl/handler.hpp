@@ -147,8 +147,15 @@ public:
   void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
-    cpu_only("parallel_for_work_group");
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
+#if TESSERA_CUDA_COMPILE
+    if (on_gpu())
+      return set([geo, k, s = stream_](tessera::runtime::completion done) {
+        tessera::cuda::launch_hierarchical(s, geo, k);
+        tessera::cuda::complete_after(s, std::move(done));
+      });
+#endif
+    cpu_only("parallel_for_work_group");
     set([geo, k](tessera::runtime::completion done) { tessera::cpu::launch_hierarchical(geo, k, std::move(done)); });
   }
 
@@ -156,12 +163,13 @@ public:
   void host_task(F f) {
     cg_.host_task = true;
     set([f](tessera::runtime::completion done) {
+      std::exception_ptr error;
       try {
         f();
       } catch (...) {
-        return done(std::current_exception());
+        error = std::current_exception();
       }
-      done(nullptr);
+      done(std::move(error)); // outside the handler: the exception is then held only by `error`
     });
   }
 

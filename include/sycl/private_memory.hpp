@@ -1,6 +1,5 @@
 #pragma once
 #include <cstddef>
-#include <memory>
 
 #include "sycl/group.hpp"
 
@@ -12,14 +11,19 @@ namespace sycl {
 template <typename T, int D = 1>
 class private_memory {
 public:
-  explicit private_memory(const group<D>& g) : values_(new T[g.get_local_linear_range()]), local_(g.get_local_range()) {}
+  // Plain new/delete, which CUDA also provides on the device, where a group runs on one thread too.
+  TESSERA_HOST_DEVICE explicit private_memory(const group<D>& g)
+      : values_(new T[g.get_local_linear_range()]), local_(g.get_local_range()) {}
+  TESSERA_HOST_DEVICE ~private_memory() { delete[] values_; }
+  private_memory(const private_memory&) = delete;
+  private_memory& operator=(const private_memory&) = delete;
 
-  T& operator()(const h_item<D>& it) {
+  TESSERA_HOST_DEVICE T& operator()(const h_item<D>& it) {
     return values_[tessera::detail::linearize(it.get_physical_local_id(), local_)];
   }
 
 private:
-  std::unique_ptr<T[]> values_;
+  T* values_;
   range<D> local_;
 };
 

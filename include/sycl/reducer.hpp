@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "sycl/known_identity.hpp"
+#include "tessera/backend/cuda/atomic_combine.hpp"
 #include "tessera/detail/macros.hpp"
 
 namespace sycl {
@@ -23,12 +24,19 @@ public:
   using binary_operation = BinaryOperation;
   static constexpr int dimensions = 0;
 
-  TESSERA_HOST_DEVICE reducer(T* accumulator, const T& identity, const BinaryOperation& op)
-      : acc_(accumulator), identity_(identity), op_(op) {}
+  // `atomic`: the accumulator is shared with other work-items (a GPU array reduction's element).
+  TESSERA_HOST_DEVICE reducer(T* accumulator, const T& identity, const BinaryOperation& op, bool atomic = false)
+      : acc_(accumulator), identity_(identity), op_(op), atomic_(atomic) {}
   reducer(const reducer&) = delete;
   TESSERA_HOST_DEVICE reducer& operator=(const reducer&) = delete;
 
   TESSERA_HOST_DEVICE reducer& combine(const T& partial) {
+#if TESSERA_DEVICE_PASS
+    if (atomic_) {
+      tessera::cuda::atomic_combine(acc_, partial, op_);
+      return *this;
+    }
+#endif
     *acc_ = op_(*acc_, partial);
     return *this;
   }
@@ -54,6 +62,7 @@ private:
   T* acc_;
   T identity_;
   BinaryOperation op_;
+  bool atomic_;
 };
 
 // An array reduction (over a span) is one scalar reduction per element.
@@ -64,18 +73,21 @@ public:
   using binary_operation = BinaryOperation;
   static constexpr int dimensions = 1;
 
-  TESSERA_HOST_DEVICE reducer(T* accumulators, const T& identity, const BinaryOperation& op)
-      : acc_(accumulators), identity_(identity), op_(op) {}
+  TESSERA_HOST_DEVICE reducer(T* accumulators, const T& identity, const BinaryOperation& op, bool atomic = false)
+      : acc_(accumulators), identity_(identity), op_(op), atomic_(atomic) {}
   reducer(const reducer&) = delete;
   TESSERA_HOST_DEVICE reducer& operator=(const reducer&) = delete;
 
-  TESSERA_HOST_DEVICE reducer<T, BinaryOperation, 0> operator[](std::size_t i) const { return {acc_ + i, identity_, op_}; }
+  TESSERA_HOST_DEVICE reducer<T, BinaryOperation, 0> operator[](std::size_t i) const {
+    return {acc_ + i, identity_, op_, atomic_};
+  }
   TESSERA_HOST_DEVICE T identity() const { return identity_; }
 
 private:
   T* acc_;
   T identity_;
   BinaryOperation op_;
+  bool atomic_;
 };
 
 } // namespace sycl

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <utility>
 
 #include "cpu/thread_pool.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
@@ -36,7 +37,7 @@ void execute_chunks(std::size_t n, std::function<void(std::size_t, std::size_t)>
           if (!job->error) job->error = std::current_exception();
         }
       },
-      [job] { job->done(job->error); });
+      [job] { job->done(std::exchange(job->error, nullptr)); });
 }
 
 } // namespace tessera::cpu

@@ -2,6 +2,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <utility>
 
 #include "cpu/group_exec.hpp"
 #include "cpu/local_arena.hpp"
@@ -49,7 +50,7 @@ void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exc
   st->launch = std::move(launch);
   st->done = std::move(done);
   pool.submit(
-      st->chunks, [st](std::size_t c) { st->run_chunk(c); }, [st] { st->done(st->error); });
+      st->chunks, [st](std::size_t c) { st->run_chunk(c); }, [st] { st->done(std::exchange(st->error, nullptr)); });
 }
 
 } // namespace tessera::cpu

@@ -83,7 +83,9 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
 void queue_impl::start(const std::shared_ptr<event_impl>& ev, action run, bool host_task,
                        const std::vector<requirement>& reqs) {
   auto finish = [self = shared_from_this(), ev](std::exception_ptr e) {
-    if (e) self->report(e);
+    // Hand the error over before completing: nothing of this thread may still hold it when the
+    // waiting thread receives it (its reference count is invisible to ThreadSanitizer).
+    if (e) self->report(std::move(e));
     ev->mark_complete();
   };
   if (!run) return finish(nullptr);

@@ -110,7 +110,7 @@ template <typename State>
 runtime::completion finishing(std::shared_ptr<State> st, runtime::completion done) {
   return [st = std::move(st), done = std::move(done)](std::exception_ptr e) {
     if (!e) st->finish();
-    done(e);
+    done(std::move(e));
   };
 }
 

@@ -32,6 +32,16 @@ __global__ void nd_range_kernel(K k, cpu::nd_geometry<D> geo) {
   k(c);
 }
 
+// Hierarchical kernels run each work-group on one GPU thread, as on the CPU: variables at
+// work-group scope would need compiler support to live in shared memory. Correct first.
+template <int D, typename K>
+__global__ void hierarchical_kernel(K k, cpu::nd_geometry<D> geo) {
+  const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z};
+  sycl::id<D> group;
+  for (int d = 0; d < D; ++d) group[d] = g[D - 1 - d];
+  k(sycl::group<D>(cpu::item_context<D>{&geo, nullptr, group, sycl::id<D>{}, 0}));
+}
+
 template <int D>
 inline dim3 to_dim3(const sycl::range<D>& r) {
   dim3 v(1, 1, 1);
@@ -67,6 +77,13 @@ void launch_nd(stream s, const cpu::nd_geometry<D>& geo, std::size_t local_bytes
                    "raising the kernel's shared memory limit");
   nd_range_kernel<D><<<to_dim3(geo.groups), to_dim3(geo.local), local_bytes, static_cast<cudaStream_t>(s)>>>(k, geo);
   check_launch("parallel_for(nd_range)");
+}
+
+template <int D, typename K>
+void launch_hierarchical(stream s, const cpu::nd_geometry<D>& geo, const K& k) {
+  if (geo.groups.size() == 0) return;
+  hierarchical_kernel<D><<<to_dim3(geo.groups), 1, 0, static_cast<cudaStream_t>(s)>>>(k, geo);
+  check_launch("parallel_for_work_group");
 }
 
 } // namespace tessera::cuda

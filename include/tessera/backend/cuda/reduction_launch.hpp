@@ -7,6 +7,7 @@
 
 #include "sycl/reducer.hpp"
 #include "tessera/backend/cpu/reduction_launch.hpp"
+#include "tessera/backend/cuda/atomic_combine.hpp"
 #include "tessera/backend/cuda/group_ops.hpp"
 #include "tessera/backend/cuda/launch.hpp"
 
@@ -15,32 +16,19 @@
 // merges the total into the variable. So one atomic per work-group, never one per work-item.
 namespace tessera::cuda {
 
-#if TESSERA_DEVICE_PASS
-template <typename T, typename Op>
-__device__ void atomic_combine(T* p, const T& v, Op op) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "GPU reductions combine 4- or 8-byte values");
-  using U = std::conditional_t<sizeof(T) == 4, unsigned int, unsigned long long>;
-  U* a = reinterpret_cast<U*>(p);
-  U old = *a, assumed;
-  do {
-    assumed = old;
-    T cur;
-    std::memcpy(&cur, &assumed, sizeof(T));
-    const T next = op(cur, v);
-    U bits;
-    std::memcpy(&bits, &next, sizeof(T));
-    old = atomicCAS(a, assumed, bits);
-  } while (old != assumed);
-}
-#endif
 
-// The device-side totals of a launch's reductions, one per variable, in one allocation.
+
+template <typename V>
+inline constexpr bool is_array_var = !std::is_same_v<typename V::storage, std::array<decltype(V::identity), 1>>;
+
+// The device-side totals of a launch's reductions, `count` values per variable, in one allocation.
 template <typename... Vars>
 struct totals {
   void* base;
+  std::size_t offset[sizeof...(Vars)];
   template <std::size_t I> TESSERA_HOST_DEVICE auto* at() const {
     using T = decltype(std::get<I>(std::declval<std::tuple<Vars...>>()).identity);
-    return reinterpret_cast<T*>(static_cast<char*>(base) + I * 16);
+    return reinterpret_cast<T*>(static_cast<char*>(base) + offset[I]);
   }
 };
 
@@ -50,9 +38,11 @@ __device__ void combine_block(const sycl::group<D>& g, const std::tuple<Vars...>
                               std::tuple<decltype(Vars::identity)...>& priv, std::index_sequence<I...>) {
   (
       [&] {
-        const auto& v = std::get<I>(vars);
-        const auto r = block_reduce(g, std::get<I>(priv), v.op);
-        if (g.leader()) atomic_combine(t.template at<I>(), r, v.op);
+        if constexpr (!is_array_var<std::tuple_element_t<I, std::tuple<Vars...>>>) {
+          const auto& v = std::get<I>(vars);
+          const auto r = block_reduce(g, std::get<I>(priv), v.op);
+          if (g.leader()) atomic_combine(t.template at<I>(), r, v.op);
+        }
       }(),
       ...);
 }
@@ -63,15 +53,24 @@ __device__ std::tuple<decltype(Vars::identity)...> privates(const std::tuple<Var
 }
 
 // Reducers can be neither copied nor moved: each is made on the stack, one level per variable.
-template <std::size_t I, typename K, typename Item, typename VarsT, typename PrivT, typename... Reds>
-__device__ void call_with_reducers(const K& k, const Item& it, const VarsT& vars, PrivT& priv, Reds&... reds) {
+// An array reduction's reducer combines atomically straight into the totals: a work-item cannot
+// hold a private copy of a whole array.
+template <std::size_t I, typename K, typename Item, typename VarsT, typename PrivT, typename TotalsT, typename... Reds>
+__device__ void call_with_reducers(const K& k, const Item& it, const VarsT& vars, PrivT& priv, const TotalsT& t,
+                                   Reds&... reds) {
   if constexpr (I == std::tuple_size_v<VarsT>) {
     k(it, reds...);
   } else {
     const auto& v = std::get<I>(vars);
     using T = std::decay_t<decltype(v.identity)>;
-    sycl::reducer<T, std::decay_t<decltype(v.op)>, 0> r(&std::get<I>(priv), v.identity, v.op);
-    call_with_reducers<I + 1>(k, it, vars, priv, reds..., r);
+    using Op = std::decay_t<decltype(v.op)>;
+    if constexpr (is_array_var<std::tuple_element_t<I, VarsT>>) {
+      sycl::reducer<T, Op, 1> r(t.template at<I>(), v.identity, v.op, true);
+      call_with_reducers<I + 1>(k, it, vars, priv, t, reds..., r);
+    } else {
+      sycl::reducer<T, Op, 0> r(&std::get<I>(priv), v.identity, v.op);
+      call_with_reducers<I + 1>(k, it, vars, priv, t, reds..., r);
+    }
   }
 }
 #endif
@@ -86,7 +85,7 @@ __global__ void range_reduce_kernel(K k, sycl::range<D> r, sycl::id<D> off, std:
   const sycl::group<1> g(cpu::item_context<1>{&geo, nullptr, sycl::id<1>(blockIdx.x), sycl::id<1>(threadIdx.x), threadIdx.x});
   auto priv = privates(vars, seq{});
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) call_with_reducers<0>(k, sycl::item<D, WithOffset>(detail::delinearize(i, r) + off, r, off), vars, priv);
+  if (i < n) call_with_reducers<0>(k, sycl::item<D, WithOffset>(detail::delinearize(i, r) + off, r, off), vars, priv, t);
   combine_block(g, vars, t, priv, seq{});
 #endif
 }
@@ -100,14 +99,21 @@ __global__ void nd_reduce_kernel(K k, cpu::nd_geometry<D> geo, std::tuple<Vars..
   for (int d = 0; d < D; ++d) c.group[d] = gi[D - 1 - d], c.local[d] = li[D - 1 - d];
   c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   auto priv = privates(vars, seq{});
-  call_with_reducers<0>(k, sycl::nd_item<D>(c), vars, priv);
+  call_with_reducers<0>(k, sycl::nd_item<D>(c), vars, priv, t);
   combine_block(sycl::group<D>(c), vars, t, priv, seq{});
 #endif
 }
 
 template <typename... Vars, std::size_t... I>
 void start_totals(stream s, const std::tuple<Vars...>& vars, totals<Vars...> t, std::index_sequence<I...>) {
-  launch_single(s, [vars, t] TESSERA_HOST_DEVICE() { ((*t.template at<I>() = std::get<I>(vars).identity), ...); });
+  launch_single(s, [vars, t] TESSERA_HOST_DEVICE() {
+    (
+        [&] {
+          const auto& v = std::get<I>(vars);
+          for (std::size_t e = 0; e < v.count; ++e) t.template at<I>()[e] = v.identity;
+        }(),
+        ...);
+  });
 }
 // Without initialize_to_identity the variable's original value takes part (§4.9.2.1).
 template <typename... Vars, std::size_t... I>
@@ -117,22 +123,25 @@ void write_results(stream s, const std::tuple<Vars...>& vars, totals<Vars...> t,
         [&] {
           const auto& v = std::get<I>(vars);
           auto* dst = v.target.data();
-          *dst = v.initialize_to_identity ? *t.template at<I>() : v.op(*dst, *t.template at<I>());
+          const auto* total = t.template at<I>();
+          for (std::size_t e = 0; e < v.count; ++e)
+            dst[e] = v.initialize_to_identity ? total[e] : v.op(dst[e], total[e]);
         }(),
         ...);
   });
 }
 
-template <typename... Vars>
-void check_scalar(const std::tuple<Vars...>&) {
-  static_assert(((!std::is_same_v<typename Vars::storage, std::unique_ptr<decltype(Vars::identity)[]>>)&&...),
-                "array (span) reductions are not yet supported on the GPU");
+template <typename... Vars, std::size_t... I>
+std::size_t lay_out(totals<Vars...>& t, const std::tuple<Vars...>& vars, std::index_sequence<I...>) {
+  std::size_t bytes = 0;
+  ((t.offset[I] = bytes, bytes += (std::get<I>(vars).count * sizeof(decltype(Vars::identity)) + 15) / 16 * 16), ...);
+  return bytes;
 }
 
 template <typename Launch, typename... Vars>
 void with_totals(stream s, const std::tuple<Vars...>& vars, runtime::completion done, Launch launch) {
-  check_scalar(vars);
-  totals<Vars...> t{stream_alloc(s, 16 * sizeof...(Vars))};
+  totals<Vars...> t{};
+  t.base = stream_alloc(s, lay_out(t, vars, std::index_sequence_for<Vars...>{}));
   start_totals(s, vars, t, std::index_sequence_for<Vars...>{});
   launch(t);
   write_results(s, vars, t, std::index_sequence_for<Vars...>{});
