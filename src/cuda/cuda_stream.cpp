@@ -3,6 +3,7 @@
 #include <deque>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "sycl/exception.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
@@ -30,19 +31,32 @@ std::exception_ptr to_exception(cudaError_t e, const char* what) {
       errc_of(e), std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")"));
 }
 
-// CUDA's host callbacks may not call CUDA; completions therefore hop to this thread, which may.
+// Completions are found by a runtime thread that waits on an event recorded after each command:
+// the stream itself never stops for the host (a host callback would stall it for a round trip),
+// and the thread may call CUDA, which CUDA's own callback threads may not.
 class completion_thread {
 public:
   static completion_thread& instance() {
     static completion_thread t;
     return t;
   }
-  void post(runtime::completion done) {
+  void post(cudaEvent_t ev, runtime::completion done) {
     {
       std::lock_guard lock(mutex_);
-      pending_.push_back(std::move(done));
+      pending_.push_back({ev, std::move(done)});
     }
     wake_.notify_one();
+  }
+  cudaEvent_t take_event() {
+    std::lock_guard lock(mutex_);
+    if (free_.empty()) {
+      cudaEvent_t ev = nullptr;
+      throw_if_error(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "creating a CUDA event");
+      return ev;
+    }
+    cudaEvent_t ev = free_.back();
+    free_.pop_back();
+    return ev;
   }
   ~completion_thread() {
     {
@@ -54,33 +68,34 @@ public:
   }
 
 private:
+  struct entry {
+    cudaEvent_t ev;
+    runtime::completion done;
+  };
   completion_thread() : thread_([this] { run(); }) {}
   void run() {
     std::unique_lock lock(mutex_);
     for (;;) {
       wake_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
       if (pending_.empty()) return;
-      auto done = std::move(pending_.front());
+      entry e = std::move(pending_.front());
       pending_.pop_front();
       lock.unlock();
-      const cudaError_t e = cudaGetLastError();
-      done(e == cudaSuccess || e == cudaErrorNotReady ? nullptr : to_exception(e, "kernel execution"));
+      const cudaError_t err = cudaEventSynchronize(e.ev);
+      if (err != cudaSuccess) cudaGetLastError();
+      e.done(err == cudaSuccess ? nullptr : to_exception(err, "kernel execution"));
       lock.lock();
+      free_.push_back(e.ev);
     }
   }
 
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<runtime::completion> pending_;
+  std::deque<entry> pending_;
+  std::vector<cudaEvent_t> free_;
   bool stopping_ = false;
   std::thread thread_;
 };
-
-void CUDART_CB on_stream_done(void* data) {
-  auto* done = static_cast<runtime::completion*>(data);
-  completion_thread::instance().post(std::move(*done));
-  delete done;
-}
 } // namespace
 
 void throw_if_error(int cuda_error, const char* what) {
@@ -106,14 +121,14 @@ void destroy_stream(stream s) {
 }
 
 void complete_after(stream s, runtime::completion done) {
-  auto* heap = new runtime::completion(std::move(done));
-  const cudaError_t e = cudaLaunchHostFunc(static_cast<cudaStream_t>(s), on_stream_done, heap);
+  auto& t = completion_thread::instance();
+  cudaEvent_t ev = t.take_event();
+  const cudaError_t e = cudaEventRecord(ev, static_cast<cudaStream_t>(s));
   if (e != cudaSuccess) {
-    auto d = std::move(*heap);
-    delete heap;
     cudaGetLastError();
-    d(to_exception(e, "waiting for a CUDA stream"));
+    return done(to_exception(e, "recording a CUDA event"));
   }
+  t.post(ev, std::move(done));
 }
 
 void synchronize(stream s) { throw_if_error(cudaStreamSynchronize(static_cast<cudaStream_t>(s)), "synchronizing"); }

@@ -30,6 +30,15 @@ void merge_by_buffer(std::vector<requirement>& reqs) {
   }
   reqs.swap(merged);
 }
+
+// Commands already enqueued on `stream` are ordered before anything enqueued on it later.
+void drop_enqueued_on(void* stream, std::vector<std::shared_ptr<event_impl>>& deps) {
+  deps.erase(std::remove_if(deps.begin(), deps.end(),
+                            [stream](const auto& d) {
+                              return d->status() != event_impl::state::submitted && d->stream == stream;
+                            }),
+             deps.end());
+}
 } // namespace
 
 namespace {
@@ -64,6 +73,7 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
   {
     std::lock_guard lock(mutex_);
     if (in_order && last_) deps.push_back(last_);
+    if (stream && !cg.host_task) drop_enqueued_on(stream, deps);
     if (in_order) last_ = ev;
     pending_.erase(std::remove_if(pending_.begin(), pending_.end(), [](auto& e) { return e->is_complete(); }),
                    pending_.end());
@@ -89,6 +99,7 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, action run, bool h
     ev->mark_complete();
   };
   if (!run) return finish(nullptr);
+  if (!host_task) ev->stream = stream;
   ev->mark_running();
   try {
     // Host tasks see buffers on the host; everything else on the queue's device.

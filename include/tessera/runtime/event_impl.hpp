@@ -34,6 +34,9 @@ public:
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   bool profiling = false;
   std::weak_ptr<queue_impl> queue;
+  // The CUDA stream the command was enqueued on, set before it is marked running: a later
+  // command on the same stream is ordered after it by the stream and need not wait on the host.
+  void* stream = nullptr;
 
 private:
   std::atomic<state> state_{state::submitted};
