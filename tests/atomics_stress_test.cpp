@@ -20,12 +20,12 @@ enum slot : std::size_t { sum, ones, lowest, highest, cas, xchg, slots };
 enum record : std::size_t { ones_old, cas_old, xchg_old, records };
 
 // Values are small integers, exact in float as in every integer type.
-template <typename T> T weight(std::size_t gid) { return static_cast<T>(gid % 13 + 1); }
-template <typename T> T key(std::size_t gid) {
+template <typename T> SYCL_EXTERNAL T weight(std::size_t gid) { return static_cast<T>(gid % 13 + 1); }
+template <typename T> SYCL_EXTERNAL T key(std::size_t gid) {
   const auto k = static_cast<long long>((gid * 7919) % 100003);
   return std::is_signed_v<T> ? static_cast<T>(k - 50000) : static_cast<T>(k + 5);
 }
-template <typename T> void init(T* c) {
+template <typename T> SYCL_EXTERNAL void init(T* c) {
   c[sum] = c[ones] = c[cas] = c[xchg] = T(0);
   c[lowest] = static_cast<T>(200000);
   c[highest] = std::is_signed_v<T> ? static_cast<T>(-200000) : T(0);
@@ -33,7 +33,7 @@ template <typename T> void init(T* c) {
 
 // One item's updates. `k` numbers the item among those sharing `c`, from 0.
 template <typename T, memory_order O, memory_scope S, space Sp>
-void hammer(T* c, std::size_t k, std::size_t gid, T* rec) {
+SYCL_EXTERNAL void hammer(T* c, std::size_t k, std::size_t gid, T* rec) {
   using ref = sycl::atomic_ref<T, O, S, Sp>;
   ref(c[sum]).fetch_add(weight<T>(gid));
   rec[ones_old] = ref(c[ones]).fetch_add(T(1));

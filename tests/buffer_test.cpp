@@ -1,3 +1,4 @@
+// tessera-test-cuda: host-only  (kernels here sleep, throw or use std::atomic: CPU-backend semantics)
 // Buffers, sub-buffers, accessors and host accessors: data movement to and from host memory,
 // access windows and the ordering of the commands that use them.
 #include <sycl/sycl.hpp>

@@ -1,3 +1,4 @@
+// tessera-test-cuda: host-only  (kernels here sleep, throw or use std::atomic: CPU-backend semantics)
 // Errors the runtime must report instead of running a kernel wrongly or hanging: bad nd_ranges,
 // too much local memory, local memory in kernels that cannot have it, barriers that not every
 // work-item reaches, and exceptions thrown inside kernels with barriers. After each error the same

@@ -1,3 +1,4 @@
+// tessera-test-cuda: host-only  (kernels here sleep, throw or use std::atomic: CPU-backend semantics)
 #include <gtest/gtest.h>
 #include <sycl/sycl.hpp>
 

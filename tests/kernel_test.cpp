@@ -19,14 +19,14 @@ sycl::range<D> R(std::size_t a, std::size_t b = 1, std::size_t c = 1) {
 }
 
 template <int D>
-std::size_t lin(const sycl::id<D>& i, const sycl::range<D>& r) {
+SYCL_EXTERNAL std::size_t lin(const sycl::id<D>& i, const sycl::range<D>& r) {
   std::size_t l = 0;
   for (int d = 0; d < D; ++d) l = l * r[d] + i[d];
   return l;
 }
 
 template <int D>
-sycl::id<D> delin(std::size_t l, const sycl::range<D>& r) {
+SYCL_EXTERNAL sycl::id<D> delin(std::size_t l, const sycl::range<D>& r) {
   sycl::id<D> i;
   for (int d = D - 1; d >= 0; --d) i[d] = l % r[d], l /= r[d];
   return i;

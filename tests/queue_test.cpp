@@ -1,3 +1,4 @@
+// tessera-test-cuda: host-only  (kernels here sleep, throw or use std::atomic: CPU-backend semantics)
 // Queues, devices, platforms, events, profiling, host tasks, explicit memory operations and
 // asynchronous error reporting of the CPU backend.
 #include <sycl/sycl.hpp>

@@ -217,7 +217,7 @@ struct stats {
   bool operator==(const stats& o) const { return sum == o.sum && count == o.count && max == o.max; }
 };
 struct merge_stats {
-  stats operator()(const stats& a, const stats& b) const {
+  SYCL_EXTERNAL stats operator()(const stats& a, const stats& b) const {
     return {a.sum + b.sum, a.count + b.count, std::max(a.max, b.max)};
   }
 };

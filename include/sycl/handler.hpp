@@ -102,10 +102,11 @@ public:
     auto args = std::forward_as_tuple(rest...);
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
 #if TESSERA_CUDA_COMPILE
-    if (on_gpu())
-      return set([r, k = std::get<sizeof...(Rest) - 1>(args), vars, s = stream_](tessera::runtime::completion done) {
-        tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars, std::move(done));
-      });
+    if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
+      if (on_gpu())
+        return set([r, k = std::get<sizeof...(Rest) - 1>(args), vars, s = stream_](tessera::runtime::completion done) {
+          tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars, std::move(done));
+        });
 #endif
     cpu_only("a reduction");
     set([r, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
@@ -120,6 +121,7 @@ public:
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
                                      sub_group_size()};
 #if TESSERA_CUDA_COMPILE
+    if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
     if (on_gpu()) {
       geo.sub_group_size = 32;
       return set([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars,

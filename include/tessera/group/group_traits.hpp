@@ -14,7 +14,7 @@ template <int D> struct traits<sycl::group<D>> {
   static cpu::group_exec& exec(const sycl::group<D>& g) { return *g.context().exec; }
   static std::uint32_t member(const sycl::group<D>& g) { return g.context().local_linear; }
   static std::uint32_t size(const sycl::group<D>& g) { return static_cast<std::uint32_t>(g.get_local_linear_range()); }
-  static std::uint32_t linear(const sycl::group<D>& g, const sycl::id<D>& local) {
+  TESSERA_HOST_DEVICE static std::uint32_t linear(const sycl::group<D>& g, const sycl::id<D>& local) {
     return static_cast<std::uint32_t>(detail::linearize(local, g.get_local_range()));
   }
 };
@@ -24,7 +24,7 @@ template <> struct traits<sycl::sub_group> {
   static cpu::group_exec& exec(const sycl::sub_group& g) { return *g.exec(); }
   static std::uint32_t member(const sycl::sub_group& g) { return g.member(); }
   static std::uint32_t size(const sycl::sub_group& g) { return g.get_local_linear_range(); }
-  static std::uint32_t linear(const sycl::sub_group&, const sycl::id<1>& local) {
+  TESSERA_HOST_DEVICE static std::uint32_t linear(const sycl::sub_group&, const sycl::id<1>& local) {
     return static_cast<std::uint32_t>(local[0]);
   }
 };

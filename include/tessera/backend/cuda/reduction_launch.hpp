@@ -18,6 +18,13 @@ namespace tessera::cuda {
 
 
 
+// What the GPU path combines: 4- and 8-byte values (one atomicCAS wide).
+template <typename... Vars>
+inline constexpr bool gpu_reducible_v = ((sizeof(decltype(Vars::identity)) == 4 || sizeof(decltype(Vars::identity)) == 8) && ...);
+
+template <typename Tuple> struct gpu_reducible;
+template <typename... Vars> struct gpu_reducible<std::tuple<Vars...>> : std::bool_constant<gpu_reducible_v<Vars...>> {};
+
 template <typename V>
 inline constexpr bool is_array_var = !std::is_same_v<typename V::storage, std::array<decltype(V::identity), 1>>;
 
