@@ -24,6 +24,12 @@ expected_sub_group sub_group_of(std::size_t lid, std::size_t sg, std::size_t loc
   return {lid / sg, base, std::min(sg, local - base), lid - base};
 }
 
+// A size the device does not list cannot be asked for (the GPU has only warps of 32).
+bool supports(const sycl::queue& q, std::size_t size) {
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  return std::find(sizes.begin(), sizes.end(), size) != sizes.end();
+}
+
 int value_at(std::size_t i) { return static_cast<int>((i * 2654435761u) % 9973) - 4000; }
 
 // --- queries: 102 items per work-group is no multiple of any size, so the last sub-group is short ---
@@ -32,6 +38,7 @@ TYPED_TEST(SubGroup, QueriesForOneAndTwoDimensionalGroups) {
   constexpr std::uint32_t SG = TypeParam::value;
   constexpr std::size_t local = 102, fields = 10;
   sycl::queue q;
+  if (!supports(q, SG)) GTEST_SKIP() << "the device has no sub-groups of " << SG;
   for (int dims = 1; dims <= 2; ++dims) {
     const std::size_t items = local * 3;
     std::size_t* r = sycl::malloc_shared<std::size_t>(items * fields, q);
@@ -75,6 +82,7 @@ TYPED_TEST(SubGroup, LegacyShufflesBroadcastLoadAndStore) {
   constexpr std::uint32_t SG = TypeParam::value;
   constexpr std::size_t local = 2 * SG + 5, groups = 3, items = local * groups, fields = 9;
   sycl::queue q;
+  if (!supports(q, SG)) GTEST_SKIP() << "the device has no sub-groups of " << SG;
   int* in = sycl::malloc_shared<int>(items, q);
   int* stored = sycl::malloc_shared<int>(items, q);
   int* r = sycl::malloc_shared<int>(items * fields, q);
@@ -165,6 +173,7 @@ TYPED_TEST(SubGroup, GroupBarrierOrdersLocalMemoryWithinTheSubGroup) {
   constexpr std::uint32_t SG = TypeParam::value;
   constexpr std::size_t local = SG * 2 + 1, items = local * 2;
   sycl::queue q;
+  if (!supports(q, SG)) GTEST_SKIP() << "the device has no sub-groups of " << SG;
   int* r = sycl::malloc_shared<int>(items * 2, q);
   q.submit([&](sycl::handler& h) {
      sycl::local_accessor<int, 1> slots(sycl::range<1>(local), h);
@@ -201,8 +210,10 @@ TYPED_TEST(SubGroup, GroupBarrierOrdersLocalMemoryWithinTheSubGroup) {
 TEST(SubGroupSizes, InfoQueryListsEverySupportedSize) {
   sycl::queue q;
   const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
-  EXPECT_EQ(sizes, (std::vector<std::size_t>{4, 8, 16, 32, 64}));
-  EXPECT_GE(q.get_device().get_info<sycl::info::device::max_num_sub_groups>(), 1024u / 4);
+  const std::vector<std::size_t> expected = q.get_device().is_cpu() ? std::vector<std::size_t>{4, 8, 16, 32, 64} : std::vector<std::size_t>{32};
+  EXPECT_EQ(sizes, expected);
+  EXPECT_GE(q.get_device().get_info<sycl::info::device::max_num_sub_groups>(),
+            q.get_device().get_info<sycl::info::device::max_work_group_size>() / sizes.front());
 }
 
 TEST(SubGroupSizes, DefaultIsThirtyTwoAndRequestedSizesAreUsed) {
@@ -226,12 +237,13 @@ TEST(SubGroupSizes, DefaultIsThirtyTwoAndRequestedSizesAreUsed) {
        });
      }).wait_and_throw();
   };
-  with(syclex::properties{syclex::sub_group_size<4>}, 1);
-  with(syclex::properties{syclex::sub_group_size<8>}, 2);
-  with(syclex::properties{syclex::sub_group_size<16>}, 3);
+  if (supports(q, 4)) with(syclex::properties{syclex::sub_group_size<4>}, 1);
+  if (supports(q, 8)) with(syclex::properties{syclex::sub_group_size<8>}, 2);
+  if (supports(q, 16)) with(syclex::properties{syclex::sub_group_size<16>}, 3);
   with(syclex::properties{syclex::sub_group_size<32>}, 4);
-  with(syclex::properties{syclex::sub_group_size<64>}, 5);
+  if (supports(q, 64)) with(syclex::properties{syclex::sub_group_size<64>}, 5);
   for (std::uint32_t k = 1, sg = 4; k <= 5; ++k, sg *= 2) {
+    if (!supports(q, sg)) continue;
     EXPECT_EQ(r[k * 2], sg) << sg;
     EXPECT_EQ(r[k * 2 + 1], 128 / sg - 1) << sg;
   }

@@ -81,6 +81,9 @@ private:
                                      requested_sub_group ? requested_sub_group : sub_group_size()};
 #if TESSERA_CUDA_COMPILE
     if (on_gpu()) {
+      if (requested_sub_group && requested_sub_group != 32)
+        throw exception(errc::kernel_not_supported, "sub_group_size<" + std::to_string(requested_sub_group) +
+                                                        ">: the GPU's only sub-group size is 32 (a warp)");
       geo.sub_group_size = 32; // a warp
       return set([geo, k, local = local_bytes_, s = stream_](tessera::runtime::completion done) {
         tessera::cuda::launch_nd(s, geo, local, nd_kernel<D, K>{k});

@@ -75,8 +75,8 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
     if (in_order && last_) deps.push_back(last_);
     if (stream && !cg.host_task) drop_enqueued_on(stream, deps);
     if (in_order) last_ = ev;
-    pending_.erase(std::remove_if(pending_.begin(), pending_.end(), [](auto& e) { return e->is_complete(); }),
-                   pending_.end());
+    // Commands mostly complete in order: dropping finished ones from the front keeps this O(1).
+    while (!pending_.empty() && pending_.front()->is_complete()) pending_.pop_front();
     pending_.push_back(ev);
   }
   // The requirements travel with the command so that buffers outlive the work on them.
@@ -123,7 +123,7 @@ void queue_impl::wait() {
   std::vector<std::shared_ptr<event_impl>> events;
   {
     std::lock_guard lock(mutex_);
-    events = pending_;
+    events.assign(pending_.begin(), pending_.end());
   }
   for (auto& e : events) e->wait();
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -34,7 +35,7 @@ private:
   const bool profiling;
   std::mutex mutex_;
   std::shared_ptr<event_impl> last_;
-  std::vector<std::shared_ptr<event_impl>> pending_;
+  std::deque<std::shared_ptr<event_impl>> pending_;
   std::vector<std::exception_ptr> errors_;
 };
 

@@ -1,3 +1,4 @@
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -17,6 +18,7 @@ struct registry {
     std::size_t bytes;
     usm::alloc kind;
     const tessera::runtime::device_impl* dev;
+    void* base; // what the backend allocated: a larger block when the alignment asked for it
   };
   std::mutex mutex;
   std::map<const char*, entry> live;
@@ -33,15 +35,20 @@ struct registry {
     return c < it->first + std::max<std::size_t>(it->second.bytes, 1) ? &it->second : nullptr;
   }
 };
-// CUDA's allocations are aligned to at least 256 bytes.
+// CUDA's allocations are aligned to 256 bytes; a larger alignment over-allocates and rounds up.
 void* gpu_alloc([[maybe_unused]] const device& d, [[maybe_unused]] std::size_t bytes, std::size_t alignment,
                 [[maybe_unused]] usm::alloc kind) {
-  if (alignment > 256) return nullptr;
 #if defined(TESSERA_WITH_CUDA)
-  return tessera::cuda::usm_alloc(d.impl(), bytes, kind);
+  return tessera::cuda::usm_alloc(d.impl(), alignment > 256 ? bytes + alignment : bytes, kind);
 #else
+  (void)alignment;
   return nullptr;
 #endif
+}
+
+void* align_up(void* p, std::size_t alignment) {
+  const auto v = reinterpret_cast<std::uintptr_t>(p);
+  return reinterpret_cast<void*>((v + alignment - 1) / alignment * alignment);
 }
 } // namespace
 
@@ -51,12 +58,13 @@ void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, c
   if (bytes == 0) return nullptr;
   alignment = std::max<std::size_t>(alignment, 64);
   if (alignment & (alignment - 1)) return nullptr;
-  void* p = d.is_gpu() ? gpu_alloc(d, bytes, alignment, kind)
-                       : std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
-  if (!p) return nullptr; // the spec's way to report exhaustion
+  void* base = d.is_gpu() ? gpu_alloc(d, bytes, alignment, kind)
+                          : std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+  if (!base) return nullptr; // the spec's way to report exhaustion
+  void* p = align_up(base, alignment);
   auto& r = registry::instance();
   std::lock_guard lock(r.mutex);
-  r.live[static_cast<const char*>(p)] = {bytes, kind, &d.impl()};
+  r.live[static_cast<const char*>(p)] = {bytes, kind, &d.impl(), base};
   return p;
 }
 
@@ -72,9 +80,9 @@ void free(void* ptr, const context&) {
     r.live.erase(it);
   }
 #if defined(TESSERA_WITH_CUDA)
-  if (e.dev->kind == tessera::runtime::device_kind::gpu) return tessera::cuda::usm_free(ptr, e.kind);
+  if (e.dev->kind == tessera::runtime::device_kind::gpu) return tessera::cuda::usm_free(e.base, e.kind);
 #endif
-  std::free(ptr);
+  std::free(e.base);
 }
 
 usm::alloc get_pointer_type(const void* ptr, const context&) {

@@ -1,6 +1,7 @@
 #pragma once
 #include "tessera/backend/cuda/config.hpp"
 #if TESSERA_CUDA_COMPILE
+#include <algorithm>
 #include <cstring>
 #include <tuple>
 #include <utility>
@@ -91,8 +92,11 @@ __global__ void range_reduce_kernel(K k, sycl::range<D> r, sycl::id<D> off, std:
                           sycl::range<1>(gridDim.x), sycl::id<1>(), 32};
   const sycl::group<1> g(cpu::item_context<1>{&geo, nullptr, sycl::id<1>(blockIdx.x), sycl::id<1>(threadIdx.x), threadIdx.x});
   auto priv = privates(vars, seq{});
-  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) call_with_reducers<0>(k, sycl::item<D, WithOffset>(detail::delinearize(i, r) + off, r, off), vars, priv, t);
+  // A grid of a few blocks per multiprocessor strides over the range, so that each block's one
+  // atomic combine is amortised over many items.
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    call_with_reducers<0>(k, sycl::item<D, WithOffset>(detail::delinearize(i, r) + off, r, off), vars, priv, t);
   combine_block(g, vars, t, priv, seq{});
 #endif
 }
@@ -161,7 +165,12 @@ void launch_range_reduce(stream s, const sycl::range<D>& r, const sycl::id<D>& o
                          const std::tuple<Vars...>& vars, runtime::completion done) {
   with_totals(s, vars, std::move(done), [&](totals<Vars...> t) {
     const std::size_t n = r.size();
-    const auto blocks = static_cast<unsigned>((n + range_block - 1) / range_block);
+    static const unsigned resident = [] {
+      int sms = 0;
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+      return static_cast<unsigned>(sms > 0 ? sms * 8 : 1024);
+    }();
+    const auto blocks = static_cast<unsigned>(std::min<std::size_t>((n + range_block - 1) / range_block, resident));
     if (n) range_reduce_kernel<D, WithOffset><<<blocks, range_block, 0, static_cast<cudaStream_t>(s)>>>(k, r, off, n, vars, t);
     check_launch("parallel_for(range) with reductions");
   });

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the CUDA configuration (build-cuda/) and gathers what a device run needs into .gpu/
+# (git-ignored through .git/info/exclude): every test, example and the CUDA benchmark, with
+# libtessera, Boost.Context and the CUDA runtime beside them. Then, on the GPU machine:
+#   bash scripts/gpu_run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
+cmake -S . -B build-cuda -G Ninja -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=Release -DTESSERA_CUDA=ON >/dev/null
+ninja -C build-cuda
+rm -rf .gpu && mkdir -p .gpu/t .gpu/ex
+cp build-cuda/tests/*_test .gpu/t/
+find build-cuda/examples -maxdepth 1 -type f -executable -exec cp {} .gpu/ex/ \;
+cp build-cuda/bench/tessera-cuda-bench build-cuda/tessera-ls .gpu/
+cp -L build-cuda/libtessera.so.0 /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 \
+      /usr/local/cuda/lib64/libcudart.so.13 .gpu/
+du -sh .gpu
