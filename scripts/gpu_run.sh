@@ -4,11 +4,12 @@
 # $OUT (or ./gpu-out); the summary is printed last.
 set -u
 cd "$(dirname "$0")/.."
-out=${OUT:-gpu-out}
+top=${OUT:-gpu-out}
+out=$top/logs
 mkdir -p "$out"
 export LD_LIBRARY_PATH=$PWD/.gpu:${LD_LIBRARY_PATH:-}
 export TESSERA_DEVICE=gpu
-summary=$out/summary.txt
+summary=$top/summary.txt
 : > "$summary"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$summary"
 ./.gpu/tessera-ls | tee -a "$summary"
@@ -37,4 +38,4 @@ done
 tail -45 "$out/cuda-bench.log"
 echo
 cat "$summary"
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz . 2>/dev/null
+tar czf "$top/logs.tgz" -C "$out" . 2>/dev/null && rm -rf "$out"

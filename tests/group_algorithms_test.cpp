@@ -106,6 +106,7 @@ TEST(WorkGroupAlgorithms, TwoDimensionalGroupsReduceScanBroadcastAndJoint) {
 
 TEST(CollectiveChecks, BroadcastFromDifferentIdsIsReportedWithItsLine) {
   sycl::queue q;
+  if (q.get_device().is_gpu()) GTEST_SKIP() << "mismatched collectives are reported by the CPU backend";
   int* r = sycl::malloc_shared<int>(64, q);
   int line = 0;
   try {
@@ -128,6 +129,7 @@ TEST(CollectiveChecks, BroadcastFromDifferentIdsIsReportedWithItsLine) {
 
 TEST(CollectiveChecks, SubGroupBarrierSkippedByOneItemIsReported) {
   sycl::queue q;
+  if (q.get_device().is_gpu()) GTEST_SKIP() << "skipped barriers are reported by the CPU backend";
   try {
     q.parallel_for(sycl::nd_range<1>{64, 64}, [=](sycl::nd_item<1> it) {
        if (it.get_local_id(0) == 40) return;
