@@ -343,12 +343,13 @@ TEST(Reduction, NdRange2DWithBarrierAndLocalMemory) {
   const sycl::range<2> global(24, 40), local(4, 8);
   sycl::queue q;
   auto* sum = sycl::malloc_shared<std::uint64_t>(1, q);
-  std::vector<int> hist(8, 0);
+  int* hist = sycl::malloc_shared<int>(8, q); // device-reachable, as reduction variables must be
+  std::fill(hist, hist + 8, 0);
   *sum = 0;
   q.submit([&](sycl::handler& h) {
      sycl::local_accessor<std::uint64_t, 1> tile(sycl::range<1>(local.size()), h);
      h.parallel_for(sycl::nd_range<2>(global, local), sycl::reduction(sum, sycl::plus<>()),
-                    sycl::reduction(sycl::span<int>(hist), sycl::plus<>()),
+                    sycl::reduction(sycl::span<int>(hist, 8), sycl::plus<>()),
                     [=](sycl::nd_item<2> it, auto& s, auto& hg) {
                       const std::size_t l = it.get_local_linear_id();
                       tile[l] = it.get_global_linear_id();
@@ -363,6 +364,7 @@ TEST(Reduction, NdRange2DWithBarrierAndLocalMemory) {
   const std::size_t groups = global.size() / local.size();
   for (std::size_t b = 0; b < 8; ++b)
     EXPECT_EQ(hist[b], static_cast<int>((groups / 8 + (b < groups % 8)) * local.size())) << b;
+  sycl::free(hist, q);
   sycl::free(sum, q);
 }
 
