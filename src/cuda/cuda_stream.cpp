@@ -1,6 +1,7 @@
 #include <condition_variable>
 #include <cuda_runtime_api.h>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -31,33 +32,25 @@ std::exception_ptr to_exception(cudaError_t e, const char* what) {
       errc_of(e), std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")"));
 }
 
-// Completions are found by a runtime thread that waits on an event recorded after each command:
-// the stream itself never stops for the host (a host callback would stall it for a round trip),
-// and the thread may call CUDA, which CUDA's own callback threads may not.
+// Completions are found by a runtime thread that waits on events recorded on the streams: a
+// stream never stops for the host (a host callback would stall it for a round trip), and the
+// thread may call CUDA, which CUDA's own callback threads may not. While a stream has an event in
+// flight, later commands only join its next batch; the thread records the batch's event when the
+// one before completes, so back-to-back launches cost no event record each.
 class completion_thread {
 public:
   static completion_thread& instance() {
     static completion_thread t;
     return t;
   }
-  void post(cudaEvent_t ev, runtime::completion done) {
-    {
-      std::lock_guard lock(mutex_);
-      pending_.push_back({ev, std::move(done)});
-    }
-    wake_.notify_one();
+
+  void add(cudaStream_t s, runtime::completion done) {
+    std::unique_lock lock(mutex_);
+    stream_state& st = streams_[s];
+    st.open.push_back(std::move(done));
+    if (!st.in_flight) launch_batch(s, st, lock);
   }
-  cudaEvent_t take_event() {
-    std::lock_guard lock(mutex_);
-    if (free_.empty()) {
-      cudaEvent_t ev = nullptr;
-      throw_if_error(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "creating a CUDA event");
-      return ev;
-    }
-    cudaEvent_t ev = free_.back();
-    free_.pop_back();
-    return ev;
-  }
+
   ~completion_thread() {
     {
       std::lock_guard lock(mutex_);
@@ -68,30 +61,69 @@ public:
   }
 
 private:
-  struct entry {
-    cudaEvent_t ev;
-    runtime::completion done;
+  struct stream_state {
+    std::vector<runtime::completion> open; // commands whose completion no event covers yet
+    bool in_flight = false;
   };
+  struct batch {
+    cudaStream_t stream;
+    cudaEvent_t ev;
+    std::vector<runtime::completion> done;
+    cudaError_t recorded = cudaSuccess;
+  };
+
   completion_thread() : thread_([this] { run(); }) {}
+
+  // Called with the lock held; records an event covering the stream's open commands.
+  void launch_batch(cudaStream_t s, stream_state& st, std::unique_lock<std::mutex>& lock) {
+    batch b{s, take_event(), std::move(st.open), cudaSuccess};
+    st.open.clear();
+    st.in_flight = true;
+    lock.unlock();
+    const cudaError_t e = cudaEventRecord(b.ev, s);
+    lock.lock();
+    if (e != cudaSuccess) {
+      cudaGetLastError();
+      b.recorded = e; // the thread finishes the batch with this error
+    }
+    pending_.push_back(std::move(b));
+    wake_.notify_one();
+  }
+
+  cudaEvent_t take_event() {
+    if (!free_.empty()) {
+      cudaEvent_t ev = free_.back();
+      free_.pop_back();
+      return ev;
+    }
+    cudaEvent_t ev = nullptr;
+    cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+    return ev;
+  }
+
   void run() {
     std::unique_lock lock(mutex_);
     for (;;) {
       wake_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
       if (pending_.empty()) return;
-      entry e = std::move(pending_.front());
+      batch b = std::move(pending_.front());
       pending_.pop_front();
       lock.unlock();
-      const cudaError_t err = cudaEventSynchronize(e.ev);
+      const cudaError_t err = b.recorded != cudaSuccess ? b.recorded : cudaEventSynchronize(b.ev);
       if (err != cudaSuccess) cudaGetLastError();
-      e.done(err == cudaSuccess ? nullptr : to_exception(err, "kernel execution"));
+      for (auto& d : b.done) d(err == cudaSuccess ? nullptr : to_exception(err, "kernel execution"));
       lock.lock();
-      free_.push_back(e.ev);
+      free_.push_back(b.ev);
+      stream_state& st = streams_[b.stream];
+      st.in_flight = false;
+      if (!st.open.empty()) launch_batch(b.stream, st, lock);
     }
   }
 
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<entry> pending_;
+  std::deque<batch> pending_;
+  std::map<cudaStream_t, stream_state> streams_;
   std::vector<cudaEvent_t> free_;
   bool stopping_ = false;
   std::thread thread_;
@@ -121,14 +153,7 @@ void destroy_stream(stream s) {
 }
 
 void complete_after(stream s, runtime::completion done) {
-  auto& t = completion_thread::instance();
-  cudaEvent_t ev = t.take_event();
-  const cudaError_t e = cudaEventRecord(ev, static_cast<cudaStream_t>(s));
-  if (e != cudaSuccess) {
-    cudaGetLastError();
-    return done(to_exception(e, "recording a CUDA event"));
-  }
-  t.post(ev, std::move(done));
+  completion_thread::instance().add(static_cast<cudaStream_t>(s), std::move(done));
 }
 
 void synchronize(stream s) { throw_if_error(cudaStreamSynchronize(static_cast<cudaStream_t>(s)), "synchronizing"); }
