@@ -17,7 +17,9 @@ public:
     for (int d = 0; d < D; ++d) g[d] = get_global_id(d);
     return g;
   }
-  TESSERA_HOST_DEVICE std::size_t get_global_id(int d) const { return c_.group[d] * c_.geo->local[d] + c_.local[d] + c_.geo->offset[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_global_id(int d) const {
+    return c_.group[d] * get_local_range(d) + c_.local[d] + c_.geo->offset[d];
+  }
   TESSERA_HOST_DEVICE std::size_t get_global_linear_id() const {
     return tessera::detail::linearize(id<D>(get_global_id() - c_.geo->offset), c_.geo->global);
   }
@@ -29,11 +31,24 @@ public:
   TESSERA_HOST_DEVICE std::size_t get_group(int d) const { return c_.group[d]; }
   TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
   TESSERA_HOST_DEVICE range<D> get_group_range() const { return c_.geo->groups; }
-  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const { return c_.geo->groups[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const {
+#if TESSERA_DEVICE_PASS
+    return axis(gridDim.x, gridDim.y, gridDim.z, d);
+#else
+    return c_.geo->groups[d];
+#endif
+  }
   TESSERA_HOST_DEVICE range<D> get_global_range() const { return c_.geo->global; }
-  TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
+  TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return get_group_range(d) * get_local_range(d); }
   TESSERA_HOST_DEVICE range<D> get_local_range() const { return c_.geo->local; }
-  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const { return c_.geo->local[d]; }
+  // On the GPU the ranges come from CUDA's built-in registers, not from memory.
+  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const {
+#if TESSERA_DEVICE_PASS
+    return axis(blockDim.x, blockDim.y, blockDim.z, d);
+#else
+    return c_.geo->local[d];
+#endif
+  }
   TESSERA_HOST_DEVICE id<D> get_offset() const { return c_.geo->offset; }
   TESSERA_HOST_DEVICE nd_range<D> get_nd_range() const { return nd_range<D>(c_.geo->global, c_.geo->local, c_.geo->offset); }
 
@@ -59,6 +74,12 @@ public:
   TESSERA_HOST_DEVICE explicit nd_item(const tessera::cpu::item_context<D>& c) : c_(c) {}
 
 private:
+  // SYCL's dimension d is CUDA's axis D-1-d: the last dimension is x.
+  TESSERA_HOST_DEVICE static std::size_t axis(unsigned x, unsigned y, unsigned z, int d) {
+    const int k = D - 1 - d;
+    return k == 0 ? x : k == 1 ? y : z;
+  }
+
   tessera::cpu::item_context<D> c_;
 };
 
