@@ -51,10 +51,10 @@ void thread_pool::submit(std::size_t chunks, std::function<void(std::size_t)> bo
   j->chunks = chunks;
   j->body = std::move(body);
   j->done = std::move(done);
-  {
-    std::lock_guard lock(mutex_);
-    jobs_.push_back(std::move(j));
-  }
+  // Notified under the lock: a submitter on another pool's thread must be done with this pool
+  // before its destructor (at exit) can take the lock and destroy the condition variable.
+  std::lock_guard lock(mutex_);
+  jobs_.push_back(std::move(j));
   if (chunks == 1) wake_.notify_one();
   else wake_.notify_all();
 }
