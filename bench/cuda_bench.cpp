@@ -19,7 +19,8 @@
 //         [=](id<1> i, auto& s) { s += x[i]; });
 //      b) nd_range<1>{n, 256}, one element per work-item, reduce_over_group + one
 //         atomic_ref::fetch_add per work-group (sum zeroed by q.memset first);
-//      c) the same kernel with a grid-stride loop over 8 work-groups of 256 per SM;
+//      c) the same kernel with a grid-stride loop over 8 work-groups of 256 per SM; and with that
+//         loop unrolled 8 times (8 loads in flight per work-item, the remainder checked);
 //      vs cub::DeviceReduce::Sum (temporary storage allocated once, outside the timing), and
 //      b), c) also vs the same group + atomic kernel in plain CUDA (cudaMemsetAsync first).
 //      Batches of 10 back-to-back reductions per rep (1 where one takes over 5 ms); GB/s counts
@@ -50,6 +51,7 @@
 #include <cstring>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #if defined(__CUDA__) || defined(__CUDACC__)
@@ -337,10 +339,18 @@ constexpr unsigned reduce_wg = 256;
 
 // The nd_range kernel of 2b/2c in plain CUDA: a strided private sum, the block's sum by warp
 // shuffles and shared memory (as Tessera's reduce_over_group does), one atomicAdd per block.
+// Unroll > 1: while Unroll strides remain, the loads go unrolled and unchecked.
+template <unsigned Unroll>
 __global__ void cuda_group_atomic_sum(const int* x, int* sum, std::size_t n) {
   const std::size_t stride = std::size_t(gridDim.x) * reduce_wg;
   int v = 0;
-  for (std::size_t i = std::size_t(blockIdx.x) * reduce_wg + threadIdx.x; i < n; i += stride) v += x[i];
+  std::size_t i = std::size_t(blockIdx.x) * reduce_wg + threadIdx.x;
+  if (Unroll > 1)
+    for (; i + (Unroll - 1) * stride < n; i += Unroll * stride) {
+#pragma unroll
+      for (unsigned u = 0; u < Unroll; ++u) v += x[i + u * stride];
+    }
+  for (; i < n; i += stride) v += x[i];
   for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
   __shared__ int warp_sums[reduce_wg / 32];
   if ((threadIdx.x & 31) == 0) warp_sums[threadIdx.x / 32] = v;
@@ -386,14 +396,21 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
 
   // reduce_over_group + one atomic per group; `groups` work-groups of 256 stride over the data.
   constexpr std::size_t wg = reduce_wg;
-  auto group_atomic = [&](std::size_t groups) {
+  auto group_atomic = [&](std::size_t groups, auto unroll) {
     return [&q, x, sum, n, groups](int batch) {
       for (int b = 0; b < batch; ++b) {
         q.memset(sum, 0, sizeof(int));
         q.parallel_for(sycl::nd_range<1>{groups * wg, wg}, [=](sycl::nd_item<1> it) {
+          constexpr unsigned u_max = decltype(unroll)::value;
           const std::size_t stride = it.get_global_range(0);
           int v = 0;
-          for (std::size_t i = it.get_global_id(0); i < n; i += stride) v += x[i];
+          std::size_t i = it.get_global_id(0);
+          if (u_max > 1)
+            for (; i + (u_max - 1) * stride < n; i += u_max * stride) {
+#pragma unroll
+              for (unsigned u = 0; u < u_max; ++u) v += x[i + u * stride];
+            }
+          for (; i < n; i += stride) v += x[i];
           const int g = sycl::reduce_over_group(it.get_group(), v, sycl::plus<>());
           if (it.get_local_id(0) == 0)
             sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device,
@@ -414,11 +431,12 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
   const std::string size = "2^" + std::to_string(__builtin_ctzll(n)) + " ints";
   // The same group + atomic algorithm in plain CUDA, as a second peer for 2b and 2c.
   int* cuda_sum = sycl::malloc_device<int>(1, q);
-  auto cuda_group_atomic = [&, x, cuda_sum, n](std::size_t groups) {
+  auto cuda_group_atomic = [&, x, cuda_sum, n](std::size_t groups, auto unroll) {
     return [&stream, x, cuda_sum, n, groups](int batch) {
       for (int b = 0; b < batch; ++b) {
         check_cuda(cudaMemsetAsync(cuda_sum, 0, sizeof(int), stream), "memset");
-        cuda_group_atomic_sum<<<static_cast<unsigned>(groups), reduce_wg, 0, stream>>>(x, cuda_sum, n);
+        cuda_group_atomic_sum<decltype(unroll)::value>
+            <<<static_cast<unsigned>(groups), reduce_wg, 0, stream>>>(x, cuda_sum, n);
       }
       check_cuda(cudaStreamSynchronize(stream), "group + atomic reduction");
     };
@@ -429,10 +447,14 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
     std::function<void(int)> run, same_in_cuda; // same_in_cuda: empty for none
   };
   const std::size_t one_per_item = (n + wg - 1) / wg, strided = std::size_t(sms) * 8;
+  const std::integral_constant<unsigned, 1> one;
+  const std::integral_constant<unsigned, 8> eight;
   std::vector<variant> variants = {
       {"sycl::reduction, range<1>", range_reduction, {}},
-      {"nd_range reduce_over_group + atomic, 1 elem/item", group_atomic(one_per_item), cuda_group_atomic(one_per_item)},
-      {"nd_range reduce_over_group + atomic, grid-stride", group_atomic(strided), cuda_group_atomic(strided)},
+      {"nd_range reduce_over_group + atomic, 1 elem/item", group_atomic(one_per_item, one), cuda_group_atomic(one_per_item, one)},
+      {"nd_range reduce_over_group + atomic, grid-stride", group_atomic(strided, one), cuda_group_atomic(strided, one)},
+      {"nd_range reduce_over_group + atomic, grid-stride x8 unrolled", group_atomic(strided, eight),
+       cuda_group_atomic(strided, eight)},
   };
   const int want = static_cast<int>(host_sum);
   auto check = [&](const std::string& what, int got) {

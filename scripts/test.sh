@@ -5,7 +5,7 @@
 #   2. CUDA build in build-cuda/ (clang++-19, TESSERA_CUDA=ON): the library, every test, every
 #      example and the benchmarks compiled for sm_90. Nothing needs a GPU: a CUDA compile error
 #      fails; then tessera-ls runs (it must list the CPU, and no GPU where there is none) and
-#      the package tests, including `tessera++ --cuda` (their programs run on the CPU).
+#      the package tests, including `tessera++ --cuda` and nvcc (their programs run on the CPU).
 #      Skipped when ${TESSERA_CUDA_HOME:-/usr/local/cuda}/bin/nvcc does not exist.
 #   3. ASan+UBSan build in build-asan/ (no benchmarks): every test but the package tests.
 #   4. TSan build in build-tsan/ (tests only): the tests labelled "runtime".
@@ -72,7 +72,7 @@ else
     echo "error: build-cuda/tessera-ls lists a GPU on a machine without /dev/nvidia*" >&2
     exit 1
   fi
-  step "CUDA package tests (tessera++ --cuda, find_package with CUDA; run on the CPU)"
+  step "CUDA package tests (tessera++ --cuda, nvcc, find_package with CUDA; run on the CPU)"
   TESSERA_DEVICE=cpu ctest --test-dir build-cuda --output-on-failure -j "$jobs" -L package
 fi
 

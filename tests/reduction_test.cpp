@@ -301,6 +301,35 @@ TEST(Reduction, SpanOfDynamicExtentWithIdentityAndInitialize) {
   sycl::free(data, q);
 }
 
+// Large enough that the GPU's resident grid strides over it several times, unrolled, and then
+// over a remainder; in 2-D every work-item's id comes from its linear index.
+TEST(Reduction, LargeRangesWithARemainder) {
+  sycl::queue q;
+  constexpr std::size_t rows = 1237, cols = 5101; // 6'309'937 items, not a multiple of anything
+  auto* sum = sycl::malloc_shared<std::int64_t>(1, q);
+  auto* top = sycl::malloc_shared<std::uint32_t>(1, q);
+  *sum = 5, *top = 0;
+  const auto value = [](std::size_t r, std::size_t c) { return std::uint32_t((r * 2654435761u + c * 40503u) & 0xFFFF); };
+  q.parallel_for(sycl::range<2>(rows, cols), sycl::reduction(sum, sycl::plus<>()),
+                 sycl::reduction(top, sycl::maximum<>()), [=](sycl::id<2> i, auto& s, auto& m) {
+                   const std::uint32_t v = value(i[0], i[1]);
+                   s += v;
+                   m.combine(v ^ std::uint32_t(i[0] * cols + i[1]));
+                 })
+      .wait();
+  std::int64_t expect_sum = 5;
+  std::uint32_t expect_top = 0;
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < cols; ++c) {
+      expect_sum += value(r, c);
+      expect_top = std::max(expect_top, value(r, c) ^ std::uint32_t(r * cols + c));
+    }
+  EXPECT_EQ(*sum, expect_sum);
+  EXPECT_EQ(*top, expect_top);
+  sycl::free(sum, q);
+  sycl::free(top, q);
+}
+
 TEST(Reduction, EmptyRangeKeepsOrResetsTheVariable) {
   sycl::queue q;
   int* r = sycl::malloc_shared<int>(2, q);

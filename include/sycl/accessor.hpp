@@ -31,7 +31,8 @@ void* require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::acc
 template <typename T, int D>
 struct buffer_view {
   std::shared_ptr<buffer_impl> buffer;
-  T* data = nullptr; // the buffer's first element
+  T* data = nullptr; // the buffer's first element, on the device of the command
+  T* host = nullptr; // the same on the host: what host code (a host task) reaches it through
   sycl::range<D> buffer_range;
   sycl::range<D> access_range;
   sycl::id<D> offset;
@@ -46,7 +47,8 @@ buffer_view<T, D> make_view(const std::shared_ptr<buffer_impl>& b, std::size_t f
                                                      std::to_string(off[d]) + " exceeds the buffer's extent " +
                                                      std::to_string(whole[d]) + " in dimension " +
                                                      std::to_string(d));
-  return {b, static_cast<T*>(b->data()) + first, whole, r, off};
+  T* const p = static_cast<T*>(b->data()) + first;
+  return {b, p, p, whole, r, off};
 }
 
 inline constexpr sycl::access_mode effective_mode(sycl::access_mode m, bool no_init) {
@@ -126,7 +128,7 @@ public:
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
 
   TESSERA_HOST_DEVICE reference operator[](const id<D>& i) const {
-    return tessera::memory::at(v_.data, v_.buffer_range, id<D>(i + v_.offset));
+    return tessera::memory::at(base(), v_.buffer_range, id<D>(i + v_.offset));
   }
   // item<1> converts to both id<1> and size_t; this overload settles it for the id.
   template <bool WithOffset>
@@ -135,7 +137,7 @@ public:
   }
   TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     if constexpr (D == 1) return (*this)[id<1>(i)];
-    else return tessera::memory::first_subscript<value_type, D>(v_.data, v_.buffer_range, i, v_.offset);
+    else return tessera::memory::first_subscript<value_type, D>(base(), v_.buffer_range, i, v_.offset);
   }
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
   TESSERA_HOST_DEVICE reference operator*() const {
@@ -149,7 +151,7 @@ public:
   TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   TESSERA_HOST_DEVICE bool is_placeholder() const { return P == access::placeholder::true_t; }
-  TESSERA_HOST_DEVICE pointer get_pointer() const noexcept { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
+  TESSERA_HOST_DEVICE pointer get_pointer() const noexcept { return base() + tessera::detail::linearize(v_.offset, v_.buffer_range); }
   template <access::decorated = access::decorated::no>
   TESSERA_HOST_DEVICE pointer get_multi_ptr() const noexcept {
     return get_pointer();
@@ -173,6 +175,18 @@ private:
     void* base = tessera::runtime::require(
         h, v_.buffer, tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
     v_.data = static_cast<elem*>(base) + first;
+  }
+
+  // Device code reaches the buffer through the command's device copy, host code through the
+  // host copy: the two are one on the CPU, and on a GPU host code is a host task, for which
+  // the runtime brings the host copy up to date. (DPC++ resolves the pointer when the command
+  // runs, through a handle; a second pointer keeps device access one load away.)
+  TESSERA_HOST_DEVICE std::remove_const_t<DataT>* base() const {
+#if TESSERA_DEVICE_PASS
+    return v_.data;
+#else
+    return v_.host;
+#endif
   }
 
   view_t v_;

@@ -19,6 +19,7 @@
 #include "tessera/backend/cpu/reduction_launch.hpp"
 #include "tessera/backend/cuda/launch.hpp"
 #include "tessera/backend/cuda/reduction_launch.hpp"
+#include "tessera/backend/cuda/runtime.hpp"
 #include "tessera/runtime/command_group.hpp"
 
 namespace sycl {
@@ -46,10 +47,7 @@ public:
     no_local_memory("single_task");
 #if TESSERA_CUDA_COMPILE
     if (on_gpu())
-      return set([k, s = stream_](tessera::runtime::completion done) {
-        tessera::cuda::launch_single(s, k);
-        tessera::cuda::complete_after(s, std::move(done));
-      });
+      return on_stream([k](tessera::cuda::stream s) { tessera::cuda::launch_single(s, k); });
 #endif
     cpu_only("single_task");
     set([k](tessera::runtime::completion done) { tessera::cpu::launch_single(k, std::move(done)); });
@@ -85,9 +83,8 @@ private:
         throw exception(errc::kernel_not_supported, "sub_group_size<" + std::to_string(requested_sub_group) +
                                                         ">: the GPU's only sub-group size is 32 (a warp)");
       geo.sub_group_size = 32; // a warp
-      return set([geo, k, local = local_bytes_, s = stream_](tessera::runtime::completion done) {
+      return on_stream([geo, k, local = local_bytes_](tessera::cuda::stream s) {
         tessera::cuda::launch_nd(s, geo, local, nd_kernel<D, K>{k});
-        tessera::cuda::complete_after(s, std::move(done));
       });
     }
 #endif
@@ -155,10 +152,7 @@ public:
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
 #if TESSERA_CUDA_COMPILE
     if (on_gpu())
-      return set([geo, k, s = stream_](tessera::runtime::completion done) {
-        tessera::cuda::launch_hierarchical(s, geo, k);
-        tessera::cuda::complete_after(s, std::move(done));
-      });
+      return on_stream([geo, k](tessera::cuda::stream s) { tessera::cuda::launch_hierarchical(s, geo, k); });
 #endif
     cpu_only("parallel_for_work_group");
     set([geo, k](tessera::runtime::completion done) { tessera::cpu::launch_hierarchical(geo, k, std::move(done)); });
@@ -199,10 +193,14 @@ public:
   void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
     copy(src, dest.get());
   }
+  // Host memory is out of a GPU's reach: there the copy runs on the host, from the buffer's host
+  // copy, as a host task would.
   template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
   void copy(accessor<T, D, M, Tg, P> src, U* dest) {
     require(src);
-    parallel_for(src.get_range(), [src, dest](item<D> it) { dest[it.get_linear_id()] = src[it.get_id()]; });
+    const auto each = [src, dest](item<D> it) { dest[it.get_linear_id()] = src[it.get_id()]; };
+    if (on_gpu()) return host_task([each, r = src.get_range()] { for_each_item(r, each); });
+    parallel_for(src.get_range(), each);
   }
   template <typename U, typename T, int D, access_mode M, target Tg, access::placeholder P>
   void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
@@ -211,7 +209,9 @@ public:
   template <typename U, typename T, int D, access_mode M, target Tg, access::placeholder P>
   void copy(const U* src, accessor<T, D, M, Tg, P> dest) {
     require(dest);
-    parallel_for(dest.get_range(), [src, dest](item<D> it) { dest[it.get_id()] = src[it.get_linear_id()]; });
+    const auto each = [src, dest](item<D> it) { dest[it.get_id()] = src[it.get_linear_id()]; };
+    if (on_gpu()) return host_task([each, r = dest.get_range()] { for_each_item(r, each); });
+    parallel_for(dest.get_range(), each);
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U, int DD, access_mode MM,
             target TTg, access::placeholder PP>
@@ -220,8 +220,9 @@ public:
       throw exception(errc::invalid, "copy: the source accessor has more elements than the destination");
     require(src);
     require(dest);
-    auto* s = src.get_pointer();
-    auto* d = dest.get_pointer();
+    // The pointers on the command's device (get_pointer in host code gives the host copy's).
+    auto* s = src.view().data + tessera::detail::linearize(src.get_offset(), src.view().buffer_range);
+    auto* d = dest.view().data + tessera::detail::linearize(dest.get_offset(), dest.view().buffer_range);
     parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
@@ -233,15 +234,24 @@ public:
   tessera::runtime::command_group take() { return std::move(cg_); }
   handler(const device& d, void* stream) : device_(d), stream_(stream) {}
 
-private:
+  // Public because nvcc refuses a private member type as a __global__ template's argument.
   template <int D, typename K>
   struct nd_kernel {
     K k;
     TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
   };
 
+private:
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
   bool on_gpu() const { return device_.is_gpu(); }
+  // A GPU command: enqueued on the queue's stream, which then reports its completion.
+  template <typename Launch>
+  void on_stream(Launch launch) {
+    set([launch, s = stream_](tessera::runtime::completion done) {
+      launch(s);
+      tessera::cuda::complete_after(s, std::move(done));
+    });
+  }
   void cpu_only(const char* what) const;
 
   template <int D, bool WithOffset = false, typename K>
@@ -249,15 +259,19 @@ private:
     no_local_memory("parallel_for(range)");
 #if TESSERA_CUDA_COMPILE
     if (on_gpu())
-      return set([r, offset, k, s = stream_](tessera::runtime::completion done) {
+      return on_stream([r, offset, k](tessera::cuda::stream s) {
         tessera::cuda::launch_range<D, WithOffset>(s, r, offset, k);
-        tessera::cuda::complete_after(s, std::move(done));
       });
 #endif
     cpu_only("parallel_for(range)");
     set([r, offset, k](tessera::runtime::completion done) {
       tessera::cpu::launch_range<D, WithOffset>(r, offset, k, std::move(done));
     });
+  }
+
+  template <int D, typename F>
+  static void for_each_item(const range<D>& r, const F& f) {
+    for (std::size_t i = 0; i < r.size(); ++i) f(item<D>(tessera::detail::delinearize(i, r), r));
   }
 
   template <typename Args, std::size_t... I>

@@ -9,7 +9,7 @@ template <int D, bool WithOffset> class item;
 template <int D = 1>
 class id : public tessera::detail::index_array<D, id<D>> {
 public:
-  TESSERA_HOST_DEVICE constexpr id() = default;
+  constexpr id() = default; // host and device: a defaulted member takes them from its members
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
   TESSERA_HOST_DEVICE constexpr id(std::size_t d0) { this->v_[0] = d0; }
   template <int DD = D, typename = std::enable_if_t<DD == 2>>
@@ -41,13 +41,16 @@ TESSERA_HOST_DEVICE constexpr std::size_t linearize(const sycl::id<D>& i, const 
   return l;
 }
 
+// Requires l < r.size(): the first dimension then takes what is left without a division, which
+// makes a 1-D range's index free (a 64-bit division per work-item costs more than its kernel).
 template <int D>
 TESSERA_HOST_DEVICE constexpr sycl::id<D> delinearize(std::size_t l, const sycl::range<D>& r) {
   sycl::id<D> i;
-  for (int d = D - 1; d >= 0; --d) {
+  for (int d = D - 1; d > 0; --d) {
     i[d] = l % r[d];
     l /= r[d];
   }
+  i[0] = l;
   return i;
 }
 

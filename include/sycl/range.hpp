@@ -9,7 +9,7 @@ class range : public tessera::detail::index_array<D, range<D>> {
   using base = tessera::detail::index_array<D, range<D>>;
 
 public:
-  TESSERA_HOST_DEVICE constexpr range() = default;
+  constexpr range() = default; // host and device: a defaulted member takes them from its members
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
   TESSERA_HOST_DEVICE constexpr range(std::size_t d0) { this->v_[0] = d0; }
   template <int DD = D, typename = std::enable_if_t<DD == 2>>

@@ -2,6 +2,10 @@
 
 #include <chrono>
 
+#if defined(TESSERA_WITH_CUDA)
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
+
 namespace tessera::runtime {
 
 std::uint64_t now_ns() {
@@ -19,8 +23,19 @@ std::shared_ptr<event_impl> event_impl::completed() {
   return done;
 }
 
+event_impl::~event_impl() {
+#if defined(TESSERA_WITH_CUDA)
+  cuda::release_mark(gpu_start);
+  cuda::release_mark(gpu_end);
+#endif
+}
+
 void event_impl::wait() {
   if (is_complete()) return;
+#if defined(TESSERA_WITH_CUDA)
+  // A GPU command's completion may wait for its batch to fill; a waiter should not.
+  if (status() != state::submitted && stream) cuda::flush(stream);
+#endif
   std::unique_lock lock(mutex_);
   cv_.wait(lock, [this] { return is_complete(); });
 }

@@ -76,10 +76,7 @@ void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
   auto* s = static_cast<const char*>(src);
 #if defined(TESSERA_WITH_CUDA)
   if (device_.is_gpu())
-    return set([d, s, bytes, st = stream_](tessera::runtime::completion done) {
-      tessera::cuda::copy(st, d, s, bytes);
-      tessera::cuda::complete_after(st, std::move(done));
-    });
+    return on_stream([d, s, bytes](tessera::cuda::stream st) { tessera::cuda::copy(st, d, s, bytes); });
 #endif
   set([d, s, bytes](tessera::runtime::completion done) {
     tessera::cpu::execute_chunks(
@@ -96,10 +93,7 @@ void handler::memset(void* ptr, int value, std::size_t bytes) {
   auto* p = static_cast<char*>(ptr);
 #if defined(TESSERA_WITH_CUDA)
   if (device_.is_gpu())
-    return set([p, value, bytes, st = stream_](tessera::runtime::completion done) {
-      tessera::cuda::fill_bytes(st, p, value, bytes);
-      tessera::cuda::complete_after(st, std::move(done));
-    });
+    return on_stream([p, value, bytes](tessera::cuda::stream st) { tessera::cuda::fill_bytes(st, p, value, bytes); });
 #endif
   set([p, value, bytes](tessera::runtime::completion done) {
     tessera::cpu::execute_chunks(

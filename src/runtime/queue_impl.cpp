@@ -79,44 +79,72 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
     while (!pending_.empty() && pending_.front()->is_complete()) pending_.pop_front();
     pending_.push_back(ev);
   }
-  // The requirements travel with the command so that buffers outlive the work on them.
-  auto keep = std::make_shared<std::vector<requirement>>(std::move(cg.requirements));
-  auto remaining = std::make_shared<std::atomic<std::size_t>>(deps.size() + 1);
-  auto go = [this, self = shared_from_this(), ev, run = std::move(cg.run), host = cg.host_task, keep, remaining] {
-    if (remaining->fetch_sub(1, std::memory_order_acq_rel) == 1) start(ev, run, host, *keep);
+  // Nothing to wait for on the host (a GPU queue's own stream orders its commands): start now,
+  // without the bookkeeping of a deferred start, which back-to-back launches would pay each time.
+  if (deps.empty()) {
+    start(ev, std::move(cg));
+    return ev;
+  }
+  auto deferred = std::make_shared<command_group>(std::move(cg));
+  auto remaining = std::make_shared<std::atomic<std::size_t>>(deps.size());
+  auto go = [self = shared_from_this(), ev, deferred, remaining] {
+    if (remaining->fetch_sub(1, std::memory_order_acq_rel) == 1) self->start(ev, std::move(*deferred));
   };
   for (auto& d : deps) d->then(go);
-  go();
   return ev;
 }
 
-void queue_impl::start(const std::shared_ptr<event_impl>& ev, action run, bool host_task,
-                       const std::vector<requirement>& reqs) {
-  auto finish = [self = shared_from_this(), ev](std::exception_ptr e) {
-    // Hand the error over before completing: nothing of this thread may still hold it when the
-    // waiting thread receives it (its reference count is invisible to ThreadSanitizer).
-    if (e) self->report(std::move(e));
-    ev->mark_complete();
-  };
-  if (!run) return finish(nullptr);
+void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) {
+  const bool host_task = cg.host_task;
   if (!host_task) ev->stream = stream;
   ev->mark_running();
   try {
     // Host tasks see buffers on the host; everything else on the queue's device.
-    for (auto& r : reqs) host_task ? r.buffer->prepare_host(r.mode) : r.buffer->prepare(device, r.mode, stream);
+    for (auto& r : cg.requirements)
+      host_task ? r.buffer->prepare_host(r.mode) : r.buffer->prepare(device, r.mode, stream);
   } catch (...) {
-    return finish(std::current_exception());
+    return complete(*ev, std::current_exception());
   }
+  // The requirements travel with the completion, so that buffers outlive the work on them.
+  completion finish = [self = shared_from_this(), ev, reqs = std::move(cg.requirements)](std::exception_ptr e) {
+    self->complete(*ev, std::move(e));
+  };
+  if (!cg.run) return finish(nullptr);
   if (host_task) {
     host_task_pool().submit(
-        1, [run, finish](std::size_t) { run(finish); }, [] {});
+        1, [run = std::move(cg.run), finish = std::move(finish)](std::size_t) { run(finish); }, [] {});
     return;
   }
+  const bool marks = profiling && stream;
+  if (marks) begin_marks(*ev);
   try {
-    run(finish);
+    cg.run(std::move(finish));
   } catch (...) {
-    finish(std::current_exception());
+    // A launch that throws has not handed `finish` on (run takes it only to pass it to a backend).
+    complete(*ev, std::current_exception());
   }
+  if (marks) end_marks(*ev);
+}
+
+void queue_impl::complete(event_impl& ev, std::exception_ptr e) {
+  // Hand the error over before completing: nothing of this thread may still hold it when the
+  // waiting thread receives it (its reference count is invisible to ThreadSanitizer).
+  if (e) report(std::move(e));
+  ev.mark_complete();
+}
+
+void queue_impl::begin_marks(event_impl& ev) {
+  ev.gpu_marks.store(event_impl::marks::pending, std::memory_order_relaxed);
+#if defined(TESSERA_WITH_CUDA)
+  ev.gpu_start = cuda::timing_mark(device, stream);
+#endif
+}
+
+void queue_impl::end_marks(event_impl& ev) {
+#if defined(TESSERA_WITH_CUDA)
+  ev.gpu_end = cuda::timing_mark(device, stream);
+#endif
+  ev.gpu_marks.store(event_impl::marks::ready, std::memory_order_release);
 }
 
 void queue_impl::wait() {
@@ -173,10 +201,23 @@ void event::wait_and_throw() {
 }
 
 std::uint64_t event::profiling_timestamp(int which) const {
+  using tessera::runtime::event_impl;
   if (!impl_->profiling)
     throw exception(errc::invalid, "profiling info requested from an event of a queue without enable_profiling");
   if (!impl_->is_complete() && which > 0) impl_->wait();
-  return which == 0 ? impl_->submit_ns : which == 1 ? impl_->start_ns : impl_->end_ns;
+  if (which == 0) return impl_->submit_ns;
+  std::uint64_t start = impl_->start_ns, end = impl_->end_ns;
+  // A GPU command's marks are recorded by its submitting thread just after the launch.
+  while (impl_->gpu_marks.load(std::memory_order_acquire) == event_impl::marks::pending) std::this_thread::yield();
+#if defined(TESSERA_WITH_CUDA)
+  if (impl_->gpu_start && impl_->gpu_end) {
+    // The reference that places GPU time on the host clock is good to a few microseconds;
+    // the spec's order submit <= start <= end must hold regardless.
+    start = std::max(tessera::cuda::mark_ns(impl_->gpu_start), impl_->submit_ns);
+    end = std::max(tessera::cuda::mark_ns(impl_->gpu_end), start);
+  }
+#endif
+  return which == 1 ? start : end;
 }
 
 } // namespace sycl

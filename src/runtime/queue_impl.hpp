@@ -27,8 +27,10 @@ public:
   void* const stream;
 
 private:
-  void start(const std::shared_ptr<event_impl>& ev, action run, bool host_task,
-             const std::vector<requirement>& reqs);
+  void start(const std::shared_ptr<event_impl>& ev, command_group cg);
+  void complete(event_impl& ev, std::exception_ptr e);
+  void begin_marks(event_impl& ev);
+  void end_marks(event_impl& ev);
 
   sycl::async_handler handler_;
   const bool in_order;

@@ -1,5 +1,5 @@
 # Driver for the package tests (see CMakeLists.txt next to this file).
-# Run as: cmake -DMODE=<install|wrapper|find_package> -D... -P package_test.cmake
+# Run as: cmake -DMODE=<install|wrapper|wrapper_cuda|nvcc|find_package> -D... -P package_test.cmake
 cmake_minimum_required(VERSION 3.20)
 
 function(run_step what)
@@ -74,6 +74,44 @@ elseif(MODE STREQUAL "wrapper_cuda")
     message(STATUS "[device code] ${_exe} has ${_want}")
   endif()
   run_step(run "${CMAKE_COMMAND}" -E env TESSERA_DEVICE=cpu "${_exe}")
+
+elseif(MODE STREQUAL "nvcc")
+  # nvcc instead of clang: a program whose kernel lambdas are marked SYCL_EXTERNAL, compiled
+  # with --extended-lambda against the staged headers and linked to the staged libtessera
+  # (shared cudart, the one libtessera uses). Runs on the default device (the CPU without a
+  # GPU) and, where that is not the CPU, on the CPU too.
+  require_vars(NVCC SOURCE WORK_DIR CUDA_ARCH INCLUDE_DIR LIB_DIR)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  get_filename_component(_name "${SOURCE}" NAME_WE)
+  set(_exe "${WORK_DIR}/${_name}")
+  set(_ccbin "")
+  if(CCBIN)
+    set(_ccbin -ccbin "${CCBIN}")
+  endif()
+  run_step(compile "${NVCC}" ${_ccbin} -x cu -std=c++20 --extended-lambda --expt-relaxed-constexpr
+           "-arch=${CUDA_ARCH}" -O2 "-I${INCLUDE_DIR}" "${SOURCE}" -o "${_exe}"
+           -cudart shared "-L${LIB_DIR}" "-Xlinker=-rpath,${LIB_DIR}" -ltessera -lboost_context -lpthread)
+  # The executable must hold device code (for CUDA_ARCH, where cuobjdump can tell).
+  get_filename_component(_nvcc_dir "${NVCC}" DIRECTORY)
+  find_program(_cuobjdump cuobjdump HINTS "${_nvcc_dir}" /usr/local/cuda/bin)
+  find_program(_readelf NAMES readelf llvm-readelf-19 llvm-readelf)
+  if(_cuobjdump)
+    execute_process(COMMAND "${_cuobjdump}" --list-elf "${_exe}" OUTPUT_VARIABLE _out RESULT_VARIABLE _rc)
+    set(_want "${CUDA_ARCH}")
+  elseif(_readelf)
+    execute_process(COMMAND "${_readelf}" -S -W "${_exe}" OUTPUT_VARIABLE _out RESULT_VARIABLE _rc)
+    set(_want ".nv_fatbin")
+  endif()
+  if(_cuobjdump OR _readelf)
+    string(FIND "${_out}" "${_want}" _pos)
+    if(NOT _rc EQUAL 0 OR _pos EQUAL -1)
+      message(FATAL_ERROR "[device code] '${_want}' not found in ${_exe}:\n${_out}")
+    endif()
+    message(STATUS "[device code] ${_exe} has ${_want}")
+  endif()
+  run_step(run "${_exe}")
+  run_step(run-cpu "${CMAKE_COMMAND}" -E env TESSERA_DEVICE=cpu "${_exe}")
 
 elseif(MODE STREQUAL "find_package")
   require_vars(STAGE_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER)

@@ -1,6 +1,7 @@
 #pragma once
 // Functions that kernels call must exist for the device when built as CUDA; on the CPU the
-// marker is empty. User functions called from kernels use SYCL_EXTERNAL, which is the same marker.
+// marker is empty. User functions called from kernels use SYCL_EXTERNAL, which is the same marker;
+// with nvcc (--extended-lambda) kernel lambdas carry it too: `[=] SYCL_EXTERNAL(sycl::id<1> i) {...}`.
 #if defined(__CUDACC__) || defined(__CUDA__)
 #define TESSERA_HOST_DEVICE __host__ __device__
 #else

@@ -19,6 +19,9 @@ public:
   enum class state { submitted, running, complete };
 
   event_impl() = default;
+  ~event_impl();
+  event_impl(const event_impl&) = delete;
+  event_impl& operator=(const event_impl&) = delete;
   // An event that is already complete: what an empty sycl::event stands for.
   static std::shared_ptr<event_impl> completed();
 
@@ -37,6 +40,13 @@ public:
   // The CUDA stream the command was enqueued on, set before it is marked running: a later
   // command on the same stream is ordered after it by the stream and need not wait on the host.
   void* stream = nullptr;
+  // A profiled GPU command's timing events, on either side of it: gpu_marks goes from none to
+  // pending before the command starts and to ready once both are recorded (either may be null
+  // if CUDA refused one; the host's times then stand).
+  enum class marks { none, pending, ready };
+  std::atomic<marks> gpu_marks{marks::none};
+  void* gpu_start = nullptr;
+  void* gpu_end = nullptr;
 
 private:
   std::atomic<state> state_{state::submitted};

@@ -9,17 +9,30 @@
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/group_algorithms.hpp"
 #include "sycl/span.hpp"
+#include "tessera/backend/cuda/group_ops.hpp"
+#include "tessera/detail/macros.hpp"
 #include "tessera/group/combine.hpp"
 #include "tessera/group/group_traits.hpp"
 
 // The DPC++ group load/store extension (sycl_ext_oneapi_group_load_store), without the sycl::vec
-// forms. Each call is one collective: the last member to arrive moves every member's elements, so
-// members that disagree on the placement, the element count, the types or the pointer are reported.
+// forms. Each call is one collective: on the CPU the last member to arrive moves every member's
+// elements, so members that disagree on the placement, the element count, the types or the pointer
+// are reported.
 //
 // With G members and N elements per member, member i handles, in its order,
 //   blocked (the default): elements i*N, i*N+1, ..., i*N+N-1
 //   striped:               elements i, i+G, i+2G, ..., i+(N-1)G
 // of the range starting at the pointer. contiguous_memory and full_group are accepted hints.
+//
+// On the GPU (a CUDA device pass) each member moves its own elements, between two group barriers
+// (__syncwarp for a sub-group, __syncthreads for a work-group). That is what DPC++ does on every
+// device without a sub-group block read/write (its "naive" path, and always for work-groups):
+// group_barrier(g); move this item's elements; group_barrier(g). The first barrier orders the group's
+// earlier writes (to local memory, say) before the loads; the second makes the stores visible to the
+// whole group when the call returns, and keeps later writes by other members from overtaking the
+// loads. The CPU rendezvous gives the same ordering. The misuse reports are the CPU backend's only:
+// on the GPU members that disagree, or a member that skips the call, are undefined behaviour, as
+// in DPC++.
 namespace sycl::ext::oneapi::experimental {
 
 enum class group_algorithm_data_placement : std::uint8_t { blocked, striped };
@@ -130,17 +143,49 @@ template <typename It, typename T> struct store_from {
 
 struct nothing {};
 
+#if TESSERA_DEVICE_PASS
+// The GPU: member i of G moves its own N elements (blocked i*N+k, striped i+k*G), between barriers.
 template <typename G, typename It, typename T>
-void load(const G& g, It in_ptr, T* out, std::size_t count, bool striped, const site_t& s) {
+__device__ void device_load(const G& g, It in_ptr, T* out, std::size_t count, bool striped) {
+  using diff = typename std::iterator_traits<It>::difference_type;
+  const std::size_t i = g.get_local_linear_id(), members = g.get_local_linear_range();
+  const std::size_t first = striped ? i : i * count, step = striped ? members : 1;
+  tessera::cuda::barrier(g);
+  for (std::size_t k = 0; k < count; ++k) out[k] = in_ptr[static_cast<diff>(first + k * step)];
+  tessera::cuda::barrier(g);
+}
+template <typename G, typename It, typename T>
+__device__ void device_store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped) {
+  using diff = typename std::iterator_traits<It>::difference_type;
+  const std::size_t i = g.get_local_linear_id(), members = g.get_local_linear_range();
+  const std::size_t first = striped ? i : i * count, step = striped ? members : 1;
+  tessera::cuda::barrier(g);
+  for (std::size_t k = 0; k < count; ++k) out_ptr[static_cast<diff>(first + k * step)] = in[k];
+  tessera::cuda::barrier(g);
+}
+#endif
+
+template <typename G, typename It, typename T>
+TESSERA_HOST_DEVICE void load(const G& g, It in_ptr, T* out, std::size_t count, bool striped, const site_t& s) {
+#if TESSERA_DEVICE_PASS
+  (void)s;
+  device_load(g, in_ptr, out, count, striped);
+#else
   const load_request<It, T> req{in_ptr, out, s};
   tessera::group::meet<nothing>(g, tessera::group::collective_op::load, s, param(count, striped),
                                 &load_into<It, T>::complete, req);
+#endif
 }
 template <typename G, typename It, typename T>
-void store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped, const site_t& s) {
+TESSERA_HOST_DEVICE void store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped, const site_t& s) {
+#if TESSERA_DEVICE_PASS
+  (void)s;
+  device_store(g, in, out_ptr, count, striped);
+#else
   const store_request<It, T> req{in, out_ptr, s};
   tessera::group::meet<nothing>(g, tessera::group::collective_op::store, s, param(count, striped),
                                 &store_from<It, T>::complete, req);
+#endif
 }
 
 template <typename G> using if_group = std::enable_if_t<is_group_v<std::decay_t<G>>, int>;
@@ -151,43 +196,43 @@ template <typename T> using if_scalar = std::enable_if_t<!is_span<std::remove_cv
 // The forms without properties stand in for a defaulted `properties props = {}`: properties<> is
 // not instantiable in kernel_properties.hpp (its two default constructors collide).
 template <typename G, typename InputIt, typename T, detail::if_group<G> = 0, detail::if_scalar<T> = 0, typename... Ps>
-void group_load(G g, InputIt in_ptr, T& out, properties<Ps...> props,
-                detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_load(G g, InputIt in_ptr, T& out, properties<Ps...> props,
+                                    detail::site_t s = detail::site_t::here()) {
   detail::load(g, in_ptr, &out, 1, detail::striped(&props), s);
 }
 template <typename G, typename InputIt, typename T, detail::if_group<G> = 0, detail::if_scalar<T> = 0>
-void group_load(G g, InputIt in_ptr, T& out, detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_load(G g, InputIt in_ptr, T& out, detail::site_t s = detail::site_t::here()) {
   detail::load(g, in_ptr, &out, 1, false, s);
 }
 template <typename G, typename InputIt, typename T, std::size_t N, detail::if_group<G> = 0, typename... Ps>
-void group_load(G g, InputIt in_ptr, span<T, N> out, properties<Ps...> props,
-                detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_load(G g, InputIt in_ptr, span<T, N> out, properties<Ps...> props,
+                                    detail::site_t s = detail::site_t::here()) {
   static_assert(!std::is_const_v<T>, "group_load writes into its span");
   detail::load(g, in_ptr, out.data(), out.size(), detail::striped(&props), s);
 }
 template <typename G, typename InputIt, typename T, std::size_t N, detail::if_group<G> = 0>
-void group_load(G g, InputIt in_ptr, span<T, N> out, detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_load(G g, InputIt in_ptr, span<T, N> out, detail::site_t s = detail::site_t::here()) {
   static_assert(!std::is_const_v<T>, "group_load writes into its span");
   detail::load(g, in_ptr, out.data(), out.size(), false, s);
 }
 
 template <typename G, typename T, typename OutputIt, detail::if_group<G> = 0, detail::if_scalar<T> = 0,
           typename... Ps>
-void group_store(G g, const T& in, OutputIt out_ptr, properties<Ps...> props,
-                 detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_store(G g, const T& in, OutputIt out_ptr, properties<Ps...> props,
+                                     detail::site_t s = detail::site_t::here()) {
   detail::store(g, &in, out_ptr, 1, detail::striped(&props), s);
 }
 template <typename G, typename T, typename OutputIt, detail::if_group<G> = 0, detail::if_scalar<T> = 0>
-void group_store(G g, const T& in, OutputIt out_ptr, detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_store(G g, const T& in, OutputIt out_ptr, detail::site_t s = detail::site_t::here()) {
   detail::store(g, &in, out_ptr, 1, false, s);
 }
 template <typename G, typename T, std::size_t N, typename OutputIt, detail::if_group<G> = 0, typename... Ps>
-void group_store(G g, span<T, N> in, OutputIt out_ptr, properties<Ps...> props,
-                 detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_store(G g, span<T, N> in, OutputIt out_ptr, properties<Ps...> props,
+                                     detail::site_t s = detail::site_t::here()) {
   detail::store(g, static_cast<const std::remove_cv_t<T>*>(in.data()), out_ptr, in.size(), detail::striped(&props), s);
 }
 template <typename G, typename T, std::size_t N, typename OutputIt, detail::if_group<G> = 0>
-void group_store(G g, span<T, N> in, OutputIt out_ptr, detail::site_t s = detail::site_t::here()) {
+TESSERA_HOST_DEVICE void group_store(G g, span<T, N> in, OutputIt out_ptr, detail::site_t s = detail::site_t::here()) {
   detail::store(g, static_cast<const std::remove_cv_t<T>*>(in.data()), out_ptr, in.size(), false, s);
 }
 

@@ -18,7 +18,9 @@ template <typename... Props>
 struct properties {
   constexpr properties(Props...) {}
 };
-template <typename... Props> properties(Props...) -> properties<Props...>;
+// No user-declared deduction guide: the constructor's implicit one deduces properties<Props...>
+// just the same, and clang 19 in CUDA mode treats a user-declared guide as a __host__ function,
+// which makes `properties{...}` in a kernel (group_load's placements, say) a device compile error.
 
 template <typename T> struct is_property_list : std::false_type {};
 template <typename... Ps> struct is_property_list<properties<Ps...>> : std::true_type {};

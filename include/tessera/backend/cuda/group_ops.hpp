@@ -46,8 +46,13 @@ template <typename T, typename Op> __device__ T warp_inclusive_scan(const sycl::
   }
   return x;
 }
-template <typename T, typename Op> __device__ T warp_reduce(const sycl::sub_group& sg, const T& x, Op op) {
-  return warp_select(sg, warp_inclusive_scan(sg, x, op), sg.get_local_linear_range() - 1);
+// A full warp folds by butterfly (every lane ends with the total); a partial warp cannot, since
+// a butterfly reads lanes that do not exist, so it scans and takes the last lane's value.
+template <typename T, typename Op> __device__ T warp_reduce(const sycl::sub_group& sg, T x, Op op) {
+  if (sg.get_local_linear_range() != 32)
+    return warp_select(sg, warp_inclusive_scan(sg, x, op), sg.get_local_linear_range() - 1);
+  for (unsigned m = 16; m > 0; m >>= 1) x = op(x, warp_xor(sg, x, m));
+  return x;
 }
 template <typename T, typename Op> __device__ T warp_exclusive_scan(const sycl::sub_group& sg, const T& x, Op op) {
   const T incl = warp_inclusive_scan(sg, x, op);
@@ -77,20 +82,18 @@ template <int D, typename T> __device__ T block_broadcast(const sycl::group<D>& 
   return r;
 }
 
+// Every item folds the warps' partial results itself: one barrier fewer than a leader that
+// folds and broadcasts. The last barrier keeps a fast warp's next collective from overwriting a
+// slot that a slow warp is still reading.
 template <int D, typename T, typename Op> __device__ T block_reduce(const sycl::group<D>& g, const T& x, Op op) {
   const auto sg = warp_of(g);
   const T partial = warp_reduce(sg, x, op);
   if (sg.leader()) slot<T>(static_cast<int>(sg.get_group_linear_id())) = partial;
   __syncthreads();
-  if (g.get_local_linear_id() == 0) {
-    T acc = slot<T>(0);
-    for (unsigned w = 1; w < warps_in_block(); ++w) acc = op(acc, slot<T>(static_cast<int>(w)));
-    slot<T>(32) = acc;
-  }
+  T acc = slot<T>(0);
+  for (unsigned w = 1; w < warps_in_block(); ++w) acc = op(acc, slot<T>(static_cast<int>(w)));
   __syncthreads();
-  const T r = slot<T>(32);
-  __syncthreads();
-  return r;
+  return acc;
 }
 
 // Inclusive scans per warp, then each warp adds the total of the warps before it.

@@ -17,8 +17,6 @@
 // merges the total into the variable. So one atomic per work-group, never one per work-item.
 namespace tessera::cuda {
 
-
-
 // What the GPU path combines: 4- and 8-byte values (one atomicCAS wide).
 template <typename... Vars>
 inline constexpr bool gpu_reducible_v = ((sizeof(decltype(Vars::identity)) == 4 || sizeof(decltype(Vars::identity)) == 8) && ...);
@@ -83,6 +81,8 @@ __device__ void call_with_reducers(const K& k, const Item& it, const VarsT& vars
 }
 #endif
 
+constexpr unsigned reduce_unroll = 8;
+
 template <int D, bool WithOffset, typename K, typename... Vars>
 __global__ void range_reduce_kernel(K k, sycl::range<D> r, sycl::id<D> off, std::size_t n, std::tuple<Vars...> vars,
                                     totals<Vars...> t) {
@@ -92,11 +92,20 @@ __global__ void range_reduce_kernel(K k, sycl::range<D> r, sycl::id<D> off, std:
                           sycl::range<1>(gridDim.x), sycl::id<1>(), 32};
   const sycl::group<1> g(cpu::item_context<1>{&geo, nullptr, sycl::id<1>(blockIdx.x), sycl::id<1>(threadIdx.x), threadIdx.x});
   auto priv = privates(vars, seq{});
-  // A grid of a few blocks per multiprocessor strides over the range, so that each block's one
-  // atomic combine is amortised over many items.
-  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+  // A resident grid strides over the range, so that each block's one atomic combine is amortised
+  // over many items. While `reduce_unroll` strides remain, they go unrolled and unchecked: the
+  // kernel's loads then issue back to back, which a memory-bound reduction needs to reach the
+  // bandwidth (one load in flight per thread reaches about half of it).
+  const auto call = [&](std::size_t i) {
     call_with_reducers<0>(k, sycl::item<D, WithOffset>(detail::delinearize(i, r) + off, r, off), vars, priv, t);
+  };
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (; i + (reduce_unroll - 1) * stride < n; i += reduce_unroll * stride) {
+#pragma unroll
+    for (unsigned u = 0; u < reduce_unroll; ++u) call(i + u * stride);
+  }
+  for (; i < n; i += stride) call(i);
   combine_block(g, vars, t, priv, seq{});
 #endif
 }
@@ -115,21 +124,30 @@ __global__ void nd_reduce_kernel(K k, cpu::nd_geometry<D> geo, std::tuple<Vars..
 #endif
 }
 
-template <typename... Vars, std::size_t... I>
-void start_totals(stream s, const std::tuple<Vars...>& vars, totals<Vars...> t, std::index_sequence<I...>) {
-  launch_single(s, [vars, t] TESSERA_HOST_DEVICE() {
+// The single-thread kernels around a reduction are functors, not lambdas: nvcc cannot name the
+// enclosing function of an extended lambda when that template has two parameter packs.
+template <typename... Vars>
+struct start_totals {
+  std::tuple<Vars...> vars;
+  totals<Vars...> t;
+  template <std::size_t... I>
+  TESSERA_HOST_DEVICE void run(std::index_sequence<I...>) const {
     (
         [&] {
           const auto& v = std::get<I>(vars);
           for (std::size_t e = 0; e < v.count; ++e) t.template at<I>()[e] = v.identity;
         }(),
         ...);
-  });
-}
+  }
+  TESSERA_HOST_DEVICE void operator()() const { run(std::index_sequence_for<Vars...>{}); }
+};
 // Without initialize_to_identity the variable's original value takes part (§4.9.2.1).
-template <typename... Vars, std::size_t... I>
-void write_results(stream s, const std::tuple<Vars...>& vars, totals<Vars...> t, std::index_sequence<I...>) {
-  launch_single(s, [vars, t] TESSERA_HOST_DEVICE() {
+template <typename... Vars>
+struct write_results {
+  std::tuple<Vars...> vars;
+  totals<Vars...> t;
+  template <std::size_t... I>
+  TESSERA_HOST_DEVICE void run(std::index_sequence<I...>) const {
     (
         [&] {
           const auto& v = std::get<I>(vars);
@@ -139,8 +157,9 @@ void write_results(stream s, const std::tuple<Vars...>& vars, totals<Vars...> t,
             dst[e] = v.initialize_to_identity ? total[e] : v.op(dst[e], total[e]);
         }(),
         ...);
-  });
-}
+  }
+  TESSERA_HOST_DEVICE void operator()() const { run(std::index_sequence_for<Vars...>{}); }
+};
 
 template <typename... Vars, std::size_t... I>
 std::size_t lay_out(totals<Vars...>& t, const std::tuple<Vars...>& vars, std::index_sequence<I...>) {
@@ -152,11 +171,10 @@ std::size_t lay_out(totals<Vars...>& t, const std::tuple<Vars...>& vars, std::in
 template <typename Launch, typename... Vars>
 void with_totals(stream s, const std::tuple<Vars...>& vars, runtime::completion done, Launch launch) {
   totals<Vars...> t{};
-  t.base = stream_alloc(s, lay_out(t, vars, std::index_sequence_for<Vars...>{}));
-  start_totals(s, vars, t, std::index_sequence_for<Vars...>{});
+  t.base = scratch(s, lay_out(t, vars, std::index_sequence_for<Vars...>{}));
+  launch_single(s, start_totals<Vars...>{vars, t});
   launch(t);
-  write_results(s, vars, t, std::index_sequence_for<Vars...>{});
-  stream_free(s, t.base);
+  launch_single(s, write_results<Vars...>{vars, t});
   complete_after(s, std::move(done));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "sycl/usm_enums.hpp"
@@ -19,7 +20,10 @@ stream create_stream(const runtime::device_impl& d);
 void destroy_stream(stream s);
 // `done` runs on a runtime thread (never on CUDA's callback thread, which may not call CUDA) once
 // all work queued on `s` so far has finished, with the first CUDA error as a sycl::exception.
+// Completions are found in batches: `done` may run up to ~50 us late unless someone flushes.
 void complete_after(stream s, runtime::completion done);
+// Someone is about to wait for a command on `s`: cover every command on it with an event now.
+void flush(stream s);
 // After a launch: turns a launch error into a sycl::exception with the right errc.
 void check_launch(const char* what);
 void throw_if_error(int cuda_error, const char* what);
@@ -29,9 +33,15 @@ void usm_free(void* p, sycl::usm::alloc kind);
 void copy(stream s, void* dest, const void* src, std::size_t bytes);
 void fill_bytes(stream s, void* p, int value, std::size_t bytes);
 void synchronize(stream s);
-// Scratch memory ordered on the stream (CUDA's stream-ordered allocator): no device-wide sync.
-void* stream_alloc(stream s, std::size_t bytes);
-void stream_free(stream s, void* p);
+// Device memory for the commands of one stream, reused by each (they run in order on it).
+void* scratch(stream s, std::size_t bytes);
+void release_scratch(stream s);
 void set_device(const runtime::device_impl& d);
+
+// Profiling: a timing event recorded on `s` now (nullptr if CUDA refused), and, once it has
+// completed, its time on the host's steady clock in nanoseconds.
+void* timing_mark(const runtime::device_impl& d, stream s);
+std::uint64_t mark_ns(void* mark);
+void release_mark(void* mark);
 
 } // namespace tessera::cuda
