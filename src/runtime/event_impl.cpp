@@ -1,6 +1,7 @@
 #include "tessera/runtime/event_impl.hpp"
 
 #include <chrono>
+#include <thread>
 
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
@@ -33,8 +34,15 @@ event_impl::~event_impl() {
 void event_impl::wait() {
   if (is_complete()) return;
 #if defined(TESSERA_WITH_CUDA)
-  // A GPU command's completion may wait for its batch to fill; a waiter should not.
-  if (status() != state::submitted && stream) cuda::flush(stream);
+  if (status() != state::submitted && stream) {
+    // A GPU command's completion may wait for its batch to fill; a waiter should not.
+    cuda::flush(stream);
+    // A short GPU command completes within microseconds: being woken from a sleep would take
+    // longer than the command. (CUDA's own synchronisation spins likewise.)
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+    while (!is_complete() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+    if (is_complete()) return;
+  }
 #endif
   std::unique_lock lock(mutex_);
   cv_.wait(lock, [this] { return is_complete(); });

@@ -32,11 +32,11 @@ void merge_by_buffer(std::vector<requirement>& reqs) {
 }
 
 // Commands already enqueued on `stream` are ordered before anything enqueued on it later.
+bool enqueued_on(void* stream, const event_impl& e) {
+  return e.status() != event_impl::state::submitted && e.stream == stream;
+}
 void drop_enqueued_on(void* stream, std::vector<std::shared_ptr<event_impl>>& deps) {
-  deps.erase(std::remove_if(deps.begin(), deps.end(),
-                            [stream](const auto& d) {
-                              return d->status() != event_impl::state::submitted && d->stream == stream;
-                            }),
+  deps.erase(std::remove_if(deps.begin(), deps.end(), [stream](const auto& d) { return enqueued_on(stream, *d); }),
              deps.end());
 }
 } // namespace
@@ -72,7 +72,7 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
   for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
   {
     std::lock_guard lock(mutex_);
-    if (in_order && last_) deps.push_back(last_);
+    if (in_order && last_ && !(stream && !cg.host_task && enqueued_on(stream, *last_))) deps.push_back(last_);
     if (stream && !cg.host_task) drop_enqueued_on(stream, deps);
     if (in_order) last_ = ev;
     // Commands mostly complete in order: dropping finished ones from the front keeps this O(1).
@@ -105,7 +105,9 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
   } catch (...) {
     return complete(*ev, std::current_exception());
   }
-  // The requirements travel with the completion, so that buffers outlive the work on them.
+  // The requirements travel with the completion, so that buffers outlive the work on them; so
+  // does the queue, whose destructor would otherwise wait for this command on the thread that
+  // is to complete it (when that thread started it, for a dependency it completed).
   completion finish = [self = shared_from_this(), ev, reqs = std::move(cg.requirements)](std::exception_ptr e) {
     self->complete(*ev, std::move(e));
   };

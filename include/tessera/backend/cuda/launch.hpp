@@ -11,11 +11,40 @@
 // work-items (the fastest-varying id) are consecutive threads of a warp.
 namespace tessera::cuda {
 
+constexpr unsigned range_block = 256;
+
+template <int D, bool WithOffset, typename K>
+__device__ __forceinline__ void call_range(const K& k, const sycl::id<D>& i, const sycl::range<D>& r,
+                                           const sycl::id<D>& off) {
+  if constexpr (WithOffset) k(sycl::item<D, true>(i + off, r, off));
+  else k(sycl::item<D, false>(i, r)); // no offset: nothing to add
+}
+
+// Any range: a 1-D grid over the linearised range (ids by division, the last dimension fastest).
 template <int D, bool WithOffset, typename K>
 __global__ void range_kernel(K k, sycl::range<D> r, sycl::id<D> off, std::size_t n) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  k(sycl::item<D, WithOffset>(detail::delinearize(i, r) + off, r, off));
+  call_range<D, WithOffset>(k, detail::delinearize(i, r), r, off);
+}
+
+// A range of 2 or 3 dimensions whose last one is a whole number of blocks, and whose others fit
+// grid.y and grid.z: the grid's x runs along the last dimension, y and z are the others, as a
+// hand-written kernel does it. The same work-items in the same blocks as range_kernel, in the
+// same order, but each id is read from blockIdx/threadIdx: no division, no bounds check, and the
+// compiler knows each id's bounds (blockIdx.y < 65536, ...). Those bounds shape the user's loops:
+// with fig 9-4's int indices, clang picks a down-counting induction variable for the k loop,
+// which ptxas unrolls 4 times, like the CUDA twin's, where from the linear kernel's divided ids
+// it picks an up-counting one that ptxas unrolls 16 times (32 loads in flight per thread), which
+// ran 6-8% slower at 4096^3 on an H100.
+template <int D, bool WithOffset, typename K>
+__global__ void range_grid_kernel(K k, sycl::range<D> r, sycl::id<D> off) {
+  static_assert(D >= 2);
+  sycl::id<D> i;
+  i[D - 1] = static_cast<std::size_t>(blockIdx.x) * range_block + threadIdx.x;
+  i[D - 2] = blockIdx.y;
+  if constexpr (D == 3) i[0] = blockIdx.z;
+  call_range<D, WithOffset>(k, i, r, off);
 }
 
 template <typename K>
@@ -50,14 +79,25 @@ inline dim3 to_dim3(const sycl::range<D>& r) {
   return v;
 }
 
-constexpr unsigned range_block = 256;
-
 template <int D, bool WithOffset, typename K>
 void launch_range(stream s, const sycl::range<D>& r, const sycl::id<D>& off, const K& k) {
   const std::size_t n = r.size();
   if (n == 0) return;
-  const auto blocks = static_cast<unsigned>((n + range_block - 1) / range_block);
-  range_kernel<D, WithOffset><<<blocks, range_block, 0, static_cast<cudaStream_t>(s)>>>(k, r, off, n);
+  if constexpr (D > 1) {
+    constexpr std::size_t grid_yz_max = 65535;
+    if (r[D - 1] % range_block == 0 && r[D - 1] / range_block <= 0x7fffffffu && r[D - 2] <= grid_yz_max &&
+        (D == 2 || r[0] <= grid_yz_max)) {
+      const dim3 grid(static_cast<unsigned>(r[D - 1] / range_block), static_cast<unsigned>(r[D - 2]),
+                      D == 3 ? static_cast<unsigned>(r[0]) : 1u);
+      range_grid_kernel<D, WithOffset><<<grid, range_block, 0, static_cast<cudaStream_t>(s)>>>(k, r, off);
+      check_launch("parallel_for(range)");
+      return;
+    }
+  }
+  // A small range gets the warps it needs, not a whole block of idle ones.
+  const auto threads = static_cast<unsigned>(n < range_block ? (n + 31) / 32 * 32 : range_block);
+  const auto blocks = static_cast<unsigned>((n + threads - 1) / threads);
+  range_kernel<D, WithOffset><<<blocks, threads, 0, static_cast<cudaStream_t>(s)>>>(k, r, off, n);
   check_launch("parallel_for(range)");
 }
 
