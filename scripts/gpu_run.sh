@@ -3,8 +3,9 @@
 # (or ./gpu-out), packed into logs.tgz; the summary is printed last.
 #   bash scripts/gpu_run.sh            every test and example on the GPU, the nvcc-built program,
 #                                      and the CUDA benchmark
-#   bash scripts/gpu_run.sh sanitize   compute-sanitizer memcheck, racecheck and synccheck on
-#                                      every example and every test binary
+#   bash scripts/gpu_run.sh sanitize [TOOL...]
+#                                      compute-sanitizer (memcheck, racecheck and synccheck unless
+#                                      named) on every example and every test binary
 set -u
 cd "$(dirname "$0")/.."
 mode=${1:-run}
@@ -13,7 +14,7 @@ out=$top/logs
 mkdir -p "$out"
 export LD_LIBRARY_PATH=$PWD/.gpu:${LD_LIBRARY_PATH:-}
 export TESSERA_DEVICE=gpu
-summary=$top/summary-$mode.txt
+summary=$top/summary-$mode${2:+-$2}.txt
 : > "$summary"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$summary"
 
@@ -36,7 +37,9 @@ if [[ $mode == run ]]; then
   tail -45 "$out/cuda-bench.log"
 else
   # Examples at a small size; test binaries whole. A tool's report counts only with rc 0.
-  for tool in memcheck racecheck synccheck; do
+  tools=("${@:2}")
+  [[ ${#tools[@]} -eq 0 ]] && tools=(memcheck racecheck synccheck)
+  for tool in "${tools[@]}"; do
     for e in .gpu/ex/fig*; do
       n=$(basename "$e")
       timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 9 "$e" 64 > "$out/san-$tool-$n.log" 2>&1
@@ -44,11 +47,11 @@ else
     done
     for t in .gpu/t/*_test; do
       n=$(basename "$t")
-      timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" --gtest_brief=1 > "$out/san-$tool-$n.log" 2>&1
+      timeout 150 compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" --gtest_brief=1 > "$out/san-$tool-$n.log" 2>&1
       echo "sanitizer $tool $n rc=$? $(grep -E 'ERROR SUMMARY' "$out/san-$tool-$n.log" | tail -1)" | tee -a "$summary"
     done
   done
 fi
 echo
 cat "$summary"
-tar czf "$top/logs-$mode.tgz" -C "$out" . 2>/dev/null && rm -rf "$out"
+tar czf "$top/logs-$mode${2:+-$2}.tgz" -C "$out" . 2>/dev/null && rm -rf "$out"
