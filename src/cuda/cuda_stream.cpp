@@ -117,6 +117,7 @@ private:
   void record_batch(std::unique_lock<std::mutex>&) {
     batch b{take_event(), std::move(open_), cudaSuccess};
     open_.clear();
+    open_.reserve(batch_size);
     b.recorded = cudaEventRecord(b.ev, stream_);
     if (b.recorded != cudaSuccess) cudaGetLastError(); // the thread finishes the batch with this error
     const bool was_idle = batches_.empty();
