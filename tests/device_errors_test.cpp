@@ -1,6 +1,7 @@
-// Failures of the device itself: memory it does not have, and a kernel that faults. On the GPU
-// these come from CUDA (out-of-memory, cudaErrorIllegalAddress); on the CPU the first cannot be
-// provoked without exhausting the host and the second would be a plain crash, so both skip there.
+// Failures of the device itself: memory it does not have, a kernel that faults, an accessor the
+// device cannot reach. On the GPU the first two come from CUDA (out-of-memory,
+// cudaErrorIllegalAddress); on the CPU the first cannot be provoked without exhausting the host
+// and the second would be a plain crash, so both skip there.
 #include <sycl/sycl.hpp>
 
 #include <gtest/gtest.h>
@@ -32,6 +33,33 @@ TEST(DeviceMemory, AllocationBeyondTheDeviceReturnsNullAndTheQueueStaysUsable) {
   const std::size_t too_much = q.get_device().get_info<sycl::info::device::global_mem_size>() * 2;
   EXPECT_EQ(sycl::malloc_device<char>(too_much, q), nullptr);
   EXPECT_EQ(sycl::malloc_shared<char>(too_much, q), nullptr) << "managed memory may not oversubscribe the card";
+  expect_usable(q);
+}
+
+// A placeholder accessor (made without a handler, then required) reaches the buffer on the CPU;
+// on a GPU queue Tessera cannot give it the device pointer, and says so instead of faulting.
+TEST(Placeholder, ReachesTheBufferOnTheCpuAndIsReportedOnAGpu) {
+  sycl::queue q;
+  sycl::buffer<int> b{sycl::range<1>(16)};
+  sycl::accessor<int, 1, sycl::access_mode::write, sycl::target::device, sycl::access::placeholder::true_t> a{b};
+  const auto submit = [&] {
+    q.submit([&](sycl::handler& h) {
+      h.require(a);
+      h.single_task([=] { a[3] = 41; });
+    });
+  };
+  if (!on_gpu(q)) {
+    submit();
+    EXPECT_EQ(sycl::host_accessor(b)[3], 41);
+    return;
+  }
+  try {
+    submit();
+    FAIL() << "no exception";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::feature_not_supported);
+    EXPECT_NE(std::string(e.what()).find("placeholder"), std::string::npos) << e.what();
+  }
   expect_usable(q);
 }
 

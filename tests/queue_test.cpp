@@ -444,10 +444,10 @@ bool completes_within(const sycl::event& e, int ms) {
   return false;
 }
 
-// LIBRARY BUG: handler::fill(accessor), handler::copy(ptr, accessor) and handler::require(accessor)
-// register a writing accessor that the accessor's constructor already registered; the command then
-// depends on itself (buffer_impl::order_access makes the command wait for the buffer's last writer,
-// which is the command) and never runs. The queue and buffer are leaked when it hangs.
+// handler::fill(accessor), handler::copy(ptr, accessor) and handler::require(accessor) register a
+// writing accessor that the accessor's constructor already registered: once this made the command
+// depend on itself (wait for the buffer's last writer, which was the command) so that it never ran.
+// The queue and buffer are leaked if it hangs.
 TEST(MemOps, HandlerFillAndCopyIntoAWriteAccessorComplete) {
   auto* q = new sycl::queue;
   constexpr std::size_t n = 100;

@@ -38,6 +38,12 @@ public:
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void require(accessor<T, D, M, Tg, P> acc) {
+    // A GPU kernel captures the device pointer that an accessor gets when it is made with the
+    // handler; one made without (a placeholder) holds only the host's, so it would fault.
+    if (on_gpu() && acc.view().data == acc.view().host)
+      throw exception(errc::feature_not_supported,
+                      "require(): a placeholder accessor cannot reach a GPU queue's device memory in Tessera; "
+                      "construct the accessor with the handler instead (sycl::accessor a{buf, h})");
     cg_.requirements.push_back({acc.view().buffer, M});
   }
 
