@@ -188,6 +188,10 @@ private:
     return v_.host;
 #endif
   }
+  // What the handler gives a command that runs on the accessor's device, from host code.
+  pointer device_pointer() const { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
+  // Made without a handler: it has no pointer on a GPU, only the host's.
+  bool unattached() const { return v_.data == v_.host; }
 
   view_t v_;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;

@@ -40,7 +40,7 @@ public:
   void require(accessor<T, D, M, Tg, P> acc) {
     // A GPU kernel captures the device pointer that an accessor gets when it is made with the
     // handler; one made without (a placeholder) holds only the host's, so it would fault.
-    if (on_gpu() && acc.view().data == acc.view().host)
+    if (on_gpu() && acc.unattached())
       throw exception(errc::feature_not_supported,
                       "require(): a placeholder accessor cannot reach a GPU queue's device memory in Tessera; "
                       "construct the accessor with the handler instead (sycl::accessor a{buf, h})");
@@ -226,9 +226,8 @@ public:
       throw exception(errc::invalid, "copy: the source accessor has more elements than the destination");
     require(src);
     require(dest);
-    // The pointers on the command's device (get_pointer in host code gives the host copy's).
-    auto* s = src.view().data + tessera::detail::linearize(src.get_offset(), src.view().buffer_range);
-    auto* d = dest.view().data + tessera::detail::linearize(dest.get_offset(), dest.view().buffer_range);
+    auto* s = src.device_pointer();
+    auto* d = dest.device_pointer();
     parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>

@@ -88,9 +88,10 @@ using site_t = tessera::group::call_site;
 
 // The collective's parameter: how many elements each member moves, and how they are placed. Members
 // that disagree on either meet with different parameters, which the rendezvous reports.
-inline std::uint64_t param(std::size_t count, bool striped) { return (std::uint64_t(count) << 1) | (striped ? 1u : 0u); }
+TESSERA_HOST_DEVICE inline std::uint64_t param(std::size_t count, bool striped) { return (std::uint64_t(count) << 1) | (striped ? 1u : 0u); }
 
-inline std::size_t element(std::uint64_t param, std::uint32_t member, std::uint32_t members, std::size_t k) {
+TESSERA_HOST_DEVICE inline std::size_t element(std::uint64_t param, std::uint32_t member, std::uint32_t members,
+                                               std::size_t k) {
   const std::size_t n = static_cast<std::size_t>(param >> 1);
   return (param & 1) ? member + k * members : member * n + k;
 }
@@ -144,23 +145,13 @@ template <typename It, typename T> struct store_from {
 struct nothing {};
 
 #if TESSERA_DEVICE_PASS
-// The GPU: member i of G moves its own N elements (blocked i*N+k, striped i+k*G), between barriers.
-template <typename G, typename It, typename T>
-__device__ void device_load(const G& g, It in_ptr, T* out, std::size_t count, bool striped) {
-  using diff = typename std::iterator_traits<It>::difference_type;
-  const std::size_t i = g.get_local_linear_id(), members = g.get_local_linear_range();
-  const std::size_t first = striped ? i : i * count, step = striped ? members : 1;
+// The GPU: each member moves its own elements (`element` places them), between barriers.
+template <typename G, typename Move>
+__device__ void device_move(const G& g, std::size_t count, bool striped, Move move) {
+  const auto member = static_cast<std::uint32_t>(g.get_local_linear_id());
+  const auto members = static_cast<std::uint32_t>(g.get_local_linear_range());
   tessera::cuda::barrier(g);
-  for (std::size_t k = 0; k < count; ++k) out[k] = in_ptr[static_cast<diff>(first + k * step)];
-  tessera::cuda::barrier(g);
-}
-template <typename G, typename It, typename T>
-__device__ void device_store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped) {
-  using diff = typename std::iterator_traits<It>::difference_type;
-  const std::size_t i = g.get_local_linear_id(), members = g.get_local_linear_range();
-  const std::size_t first = striped ? i : i * count, step = striped ? members : 1;
-  tessera::cuda::barrier(g);
-  for (std::size_t k = 0; k < count; ++k) out_ptr[static_cast<diff>(first + k * step)] = in[k];
+  for (std::size_t k = 0; k < count; ++k) move(k, element(param(count, striped), member, members, k));
   tessera::cuda::barrier(g);
 }
 #endif
@@ -169,7 +160,8 @@ template <typename G, typename It, typename T>
 TESSERA_HOST_DEVICE void load(const G& g, It in_ptr, T* out, std::size_t count, bool striped, const site_t& s) {
 #if TESSERA_DEVICE_PASS
   (void)s;
-  device_load(g, in_ptr, out, count, striped);
+  using diff = typename std::iterator_traits<It>::difference_type;
+  device_move(g, count, striped, [&](std::size_t k, std::size_t e) { out[k] = in_ptr[static_cast<diff>(e)]; });
 #else
   const load_request<It, T> req{in_ptr, out, s};
   tessera::group::meet<nothing>(g, tessera::group::collective_op::load, s, param(count, striped),
@@ -180,7 +172,8 @@ template <typename G, typename It, typename T>
 TESSERA_HOST_DEVICE void store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped, const site_t& s) {
 #if TESSERA_DEVICE_PASS
   (void)s;
-  device_store(g, in, out_ptr, count, striped);
+  using diff = typename std::iterator_traits<It>::difference_type;
+  device_move(g, count, striped, [&](std::size_t k, std::size_t e) { out_ptr[static_cast<diff>(e)] = in[k]; });
 #else
   const store_request<It, T> req{in, out_ptr, s};
   tessera::group::meet<nothing>(g, tessera::group::collective_op::store, s, param(count, striped),
