@@ -27,14 +27,16 @@
 //      4 bytes per element. Every sum is checked against the host's.
 //   3. Host overhead of a launch: N = 10000 back-to-back q.parallel_for(range<1>(1), empty) on an
 //      in_order queue, then q.wait(), vs N empty <<<1,1>>> launches on a stream then
-//      cudaStreamSynchronize: microseconds per launch and the difference (target <= +0.5 us).
+//      cudaStreamSynchronize: microseconds per launch and the difference (target <= +0.5 us), the
+//      median of the differences of 41 back-to-back pairs (5 with --quick).
 //      Also with the default (out-of-order) queue; vs CUDA with a no-op cudaLaunchHostFunc after
 //      each launch (how Tessera learns that a command finished); the enqueue-only part; and
 //      one launch + wait.
 // Pairs whose warm-up shows that 20 reps would take over ~10 s run fewer reps (at least 3).
 //
-// Usage: tessera-cuda-bench [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000]
+// Usage: tessera-cuda-bench [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000] [--only-launches]
 //   --quick: 512^3 matmuls, 2^22-int reductions, 1000 launches, 3 reps: a smoke run.
+//   --only-launches: section 3 alone.
 // Exit status: 0 on success or when no GPU is found; 1 when a result check fails.
 //
 // Build (clang 19 in CUDA mode; see bench/CMakeLists.txt):
@@ -81,8 +83,12 @@ stats summarize(std::vector<double> t) {
 // warm-up batch each; returns the per-operation median and best of each. A slow pair runs fewer
 // reps (at least 3) so that the timed batches of the slower side last about cap_s in all.
 constexpr double cap_s = 10.0;
+struct comparison {
+  stats a, b;
+  double paired = 0; // median over reps of a - b, each pair timed back to back (seconds per operation)
+};
 template <typename A, typename B>
-std::pair<stats, stats> compare(int reps, int batch, A&& fa, B&& fb) {
+comparison compare(int reps, int batch, A&& fa, B&& fb) {
   const double w0 = now_s();
   fa();
   const double w1 = now_s();
@@ -100,7 +106,10 @@ std::pair<stats, stats> compare(int reps, int batch, A&& fa, B&& fb) {
       (first_a ? ta : tb).push_back((now_s() - t0) / batch);
     }
   }
-  return {summarize(ta), summarize(tb)};
+  std::vector<double> diff;
+  for (std::size_t i = 0; i < ta.size(); ++i) diff.push_back(ta[i] - tb[i]);
+  std::sort(diff.begin(), diff.end());
+  return {summarize(ta), summarize(tb), diff[diff.size() / 2]};
 }
 
 struct row {
@@ -302,7 +311,7 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
   for (auto& k : kernels) {
     q.memset(Ct, 0, mn * sizeof(float)).wait();
     check_cuda(cudaMemsetAsync(Cc, 0, mn * sizeof(float), stream), "memset");
-    auto [tt, tc] = compare(reps, 1, k.tessera, k.cuda);
+    auto [tt, tc, d] = compare(reps, 1, k.tessera, k.cuda);
 
     // Results: Tessera vs CUDA everywhere, both vs the double reference on the sample.
     q.memcpy(ct.data(), Ct, mn * sizeof(float)).wait();
@@ -468,7 +477,7 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
     v.run(1);
     const int batch = now_s() - t0 < 5e-3 ? 10 : 1;
 
-    auto [tt, tc] = compare(reps, batch, [&] { v.run(batch); }, [&] { cub_batch(batch); });
+    auto [tt, tc, d] = compare(reps, batch, [&] { v.run(batch); }, [&] { cub_batch(batch); });
     const bool ok_t = check(v.name, read(sum)), ok_c = check("cub::DeviceReduce::Sum", read(cub_out));
     const bool ok = ok_t && ok_c;
     const std::string note = std::string(ok ? "sums = host sum" : "SUM MISMATCH") + "; batch " + std::to_string(batch);
@@ -477,7 +486,7 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
     rows.push_back({"reduction", v.name + ", " + size + " (best)", "GB/s", bytes / tt.best * 1e-9,
                     bytes / tc.best * 1e-9, true, -1, "vs cub"});
     if (v.same_in_cuda) {
-      auto [ts, tcs] = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
+      auto [ts, tcs, d_same] = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
       const bool ok2_t = check(v.name, read(sum)), ok2_c = check(v.name + " (CUDA)", read(cuda_sum));
       const bool ok2 = ok2_t && ok2_c;
       rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / ts.median * 1e-9,
@@ -524,15 +533,21 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
   };
   auto us = [](double s) { return s * 1e6; };
 
+  // The host's speed drifts by more than the difference measured: the verdict is the median of
+  // the differences of back-to-back pairs, not the difference of the medians.
+  auto paired = [&](const comparison& c) {
+    return "median of paired differences " + std::to_string(us(c.paired)).substr(0, 5) + " us over " +
+           std::to_string(reps) + " pairs";
+  };
   {
-    auto [tt, tc] = compare(reps, launches, tessera_burst(in_order), cuda_burst);
+    const auto c = compare(reps, launches, tessera_burst(in_order), cuda_burst);
     rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, in_order queue", "us/launch",
-                    us(tt.median), us(tc.median), false, 0.5, ""});
+                    us(c.b.median + c.paired), us(c.b.median), false, 0.5, paired(c)});
   }
   {
-    auto [tt, tc] = compare(reps, launches, tessera_burst(out_of_order), cuda_burst);
+    const auto c = compare(reps, launches, tessera_burst(out_of_order), cuda_burst);
     rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, default queue", "us/launch",
-                    us(tt.median), us(tc.median), false, 0.5, ""});
+                    us(c.b.median + c.paired), us(c.b.median), false, 0.5, paired(c)});
   }
   {
     // What Tessera's completion tracking costs if each launch is followed by a host function
@@ -544,7 +559,7 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
       }
       check_cuda(cudaStreamSynchronize(stream), "empty launches");
     };
-    auto [tt, tc] = compare(reps, launches, tessera_burst(in_order), cuda_hostfunc_burst);
+    auto [tt, tc, d] = compare(reps, launches, tessera_burst(in_order), cuda_hostfunc_burst);
     rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, in_order queue", "us/launch",
                     us(tt.median), us(tc.median), false, -1,
                     "vs CUDA with a no-op cudaLaunchHostFunc after each launch"});
@@ -557,7 +572,7 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
   }
   {
     const int n = std::max(100, launches / 10);
-    auto [tt, tc] = compare(
+    auto [tt, tc, d] = compare(
         n, 1, [&] { in_order.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) {}).wait(); },
         [&] {
           cuda_empty<<<1, 1, 0, stream>>>();
@@ -621,14 +636,17 @@ int main(int argc, char** argv) {
   bool quick = false;
   std::vector<int> sizes;
   int reps = -1, launches = -1;
+  bool only_launches = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--quick") quick = true;
     else if (a == "--sizes" && i + 1 < argc) sizes = parse_sizes(argv[++i]);
     else if (a == "--reps" && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
     else if (a == "--launches" && i + 1 < argc) launches = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--only-launches") only_launches = true;
     else {
-      std::fprintf(stderr, "usage: %s [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000] [--only-launches]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -678,13 +696,15 @@ int main(int argc, char** argv) {
                 reps);
     std::fflush(stdout);
 
-    for (int s : sizes) {
+    for (int s : only_launches ? std::vector<int>{} : sizes) {
       bench_matmuls(q, stream, s, reps);
       std::fprintf(stderr, "  matmuls %d^3 done\n", s);
     }
-    bench_reductions(q, stream, reduce_n, reps, prop.multiProcessorCount);
-    std::fprintf(stderr, "  reductions done\n");
-    bench_launches(q, q_ooo, stream, launches, quick ? 3 : 5);
+    if (!only_launches) {
+      bench_reductions(q, stream, reduce_n, reps, prop.multiProcessorCount);
+      std::fprintf(stderr, "  reductions done\n");
+    }
+    bench_launches(q, q_ooo, stream, launches, quick ? 5 : 41);
     std::fprintf(stderr, "  launches done\n");
 
     print_rows();

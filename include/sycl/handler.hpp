@@ -110,8 +110,8 @@ public:
 #if TESSERA_CUDA_COMPILE
     if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
       if (on_gpu())
-        return set([r, k = std::get<sizeof...(Rest) - 1>(args), vars, s = stream_](tessera::runtime::completion done) {
-          tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars, std::move(done));
+        return on_stream([r, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::cuda::stream s) {
+          tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars);
         });
 #endif
     cpu_only("a reduction");
@@ -130,9 +130,8 @@ public:
     if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
     if (on_gpu()) {
       geo.sub_group_size = 32;
-      return set([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars,
-                  s = stream_](tessera::runtime::completion done) {
-        tessera::cuda::launch_nd_reduce(s, geo, local, k, vars, std::move(done));
+      return on_stream([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::cuda::stream s) {
+        tessera::cuda::launch_nd_reduce(s, geo, local, k, vars);
       });
     }
 #endif
@@ -249,14 +248,13 @@ public:
 private:
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
   bool on_gpu() const { return device_.is_gpu(); }
-  // A GPU command: enqueued on the queue's stream, which then reports its completion.
+  // A GPU command: enqueued on the queue's stream, which completes it.
   template <typename Launch>
   void on_stream(Launch launch) {
-    set([launch, s = stream_](tessera::runtime::completion done) {
-      launch(s);
-      tessera::cuda::complete_after(s, std::move(done));
-    });
+    take_command();
+    cg_.enqueue = [launch, s = stream_] { launch(s); };
   }
+  void take_command();
   void cpu_only(const char* what) const;
 
   template <int D, bool WithOffset = false, typename K>

@@ -148,7 +148,7 @@ private:
       h.host_task([] {});
     });
   }
-  event submit(tessera::runtime::command_group cg);
+  event submit(tessera::runtime::command_group&& cg);
   void* backend_stream() const;
 
   std::shared_ptr<tessera::runtime::queue_impl> impl_;

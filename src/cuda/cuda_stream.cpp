@@ -3,6 +3,7 @@
 #include <condition_variable>
 #include <cuda_runtime_api.h>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -11,6 +12,7 @@
 
 #include "sycl/exception.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
+#include "tessera/runtime/timeline.hpp"
 
 namespace tessera::cuda {
 
@@ -35,94 +37,114 @@ std::exception_ptr to_exception(cudaError_t e, const char* what) {
       errc_of(e), std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")"));
 }
 
-// Each stream has a runtime thread that learns of completions by waiting on events recorded on
-// the stream: a stream never stops for the host (a host callback would stall it for a round trip),
-// and the thread may call CUDA, which CUDA's own callback threads may not. Commands are covered
-// in batches, each by one event that the submitting thread records. A thread that records or
-// queries events on a stream while another launches on it slows every launch by about 2 us
-// (measured on an H100, docs/performance.md), so the stream's own thread records only once
-// submissions have paused for `quiet`, and a thread about to wait on a command records at once
-// (flush).
-class stream_completions {
+// A stream's commands are seen to complete through events recorded on the stream, in batches:
+// never through host callbacks, which stall the stream for a round trip and may not call CUDA.
+// A thread that calls CUDA on a stream while another launches on it slows every launch (by ~2 us
+// when it does so without pause, docs/performance.md), so the submitting thread records one
+// event per `batch_size` commands and a thread that waits records at once (prompt) and waits on
+// the event itself. Each stream also has a runtime thread, for continuations (commands of other
+// queues waiting for this one, buffers to release): it finishes batches nobody waits for, and it
+// records for continuations only once submissions have paused for `quiet`. While the stream is
+// busy the thread polls; the submitting thread never has to wake it.
+class stream_timeline final : public runtime::timeline, public std::enable_shared_from_this<stream_timeline> {
 public:
-  explicit stream_completions(cudaStream_t s) : stream_(s), thread_([this] { run(); }) {}
-  ~stream_completions() {
-    if (thread_.joinable()) {
-      stop(false);
-      thread_.join();
-    }
+  stream_timeline(cudaStream_t s, int device, error_sink on_error)
+      : stream_(s), device_(device), on_error_(std::move(on_error)), thread_([this] { run(); }) {}
+  ~stream_timeline() override {
+    if (thread_.joinable()) close();
     for (cudaEvent_t ev : free_) cudaEventDestroy(ev);
   }
 
-  // A completion may drop the last reference to its queue, which then destroys the stream on
-  // this stream's own thread: that thread cannot join itself, so it finishes and deletes `sc`.
-  static void retire(std::unique_ptr<stream_completions> sc) {
-    if (std::this_thread::get_id() != sc->thread_.get_id()) return; // joined by the destructor
-    auto* self = sc.release();
-    self->thread_.detach();
-    self->stop(true);
+  std::uint64_t enqueued() override {
+    const std::uint64_t t = issued_.fetch_add(1, std::memory_order_acq_rel) + 1;
+    if (t - recorded_.load(std::memory_order_relaxed) >= batch_size) record();
+    return t;
   }
 
-  // A command after a pause is covered at once (a launch then a wait is the common round trip);
-  // one in a burst waits for its batch to fill, for the burst to pause, or for a flush.
-  void add(runtime::completion done) {
-    std::unique_lock lock(mutex_);
-    const auto now = clock::now();
-    const bool after_pause = now - last_add_ >= quiet;
-    last_add_ = now;
-    open_.push_back(std::move(done));
-    adds_.fetch_add(1, std::memory_order_release);
-    if (open_.size() >= batch_size || (after_pause && batches_.empty())) record_batch(lock);
-    else if (open_.size() == 1 && batches_.empty()) wake_.notify_one(); // the thread times the pause
+  std::uint64_t last_ticket() const override { return issued_.load(std::memory_order_acquire); }
+
+  void prompt(std::uint64_t ticket) override {
+    if (recorded_.load(std::memory_order_acquire) < ticket) record();
   }
 
-  void flush() {
+  // The waiting thread finishes batches itself: handing that to another thread would cost the
+  // round trip of waking it.
+  void wait(std::uint64_t ticket) override {
+    if (reached(ticket)) return;
+    prompt(ticket);
     std::unique_lock lock(mutex_);
-    if (!open_.empty()) record_batch(lock);
+    while (!reached(ticket)) {
+      if (!batches_.empty() && !finishing_) {
+        finish_front(lock);
+        continue;
+      }
+      ++waiters_; // another thread is finishing the batch
+      done_.wait(lock);
+      --waiters_;
+    }
+  }
+
+  void when_reached(std::uint64_t ticket, runtime::completion f, bool soon) override {
+    {
+      std::unique_lock lock(mutex_);
+      if (!reached(ticket)) {
+        continuations_.emplace(ticket, std::move(f));
+        if (soon) record_locked();
+        wake_.notify_one();
+        return;
+      }
+    }
+    f(nullptr); // its error, if any, has been reported
+  }
+
+  // Before the stream is destroyed. Its thread ends once every command has been seen to complete
+  // and the continuations that others registered have run; on that thread itself (a continuation
+  // dropped the last reference to the queue) it cannot be joined, so it ends on its own, holding
+  // this timeline.
+  void close() {
+    {
+      std::lock_guard lock(mutex_);
+      record_locked(); // events that outlive the queue still complete
+      stopping_ = true;
+      on_error_ = nullptr;
+      if (std::this_thread::get_id() == thread_.get_id()) {
+        self_ = shared_from_this();
+        thread_.detach();
+      }
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
   }
 
 private:
-  void stop(bool orphan) {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-      orphan_ = orphan;
-    }
-    wake_.notify_one();
-  }
-
   using clock = std::chrono::steady_clock;
-  static constexpr std::size_t batch_size = 64;
+  static constexpr std::uint64_t batch_size = 64;
   static constexpr auto quiet = std::chrono::microseconds(50);
-  static constexpr auto idle_spin = std::chrono::microseconds(50);
+  static constexpr auto poll = std::chrono::microseconds(100);
+  static constexpr auto linger = std::chrono::milliseconds(10); // polling after the last batch
 
   struct batch {
     cudaEvent_t ev;
-    std::vector<runtime::completion> done;
+    std::uint64_t upto; // the last ticket it covers
     cudaError_t recorded;
   };
 
-  // A command submitted right after the last completed (a launch-and-wait loop) is caught
-  // spinning; being woken from a sleep would cost it several microseconds.
-  void idle(std::unique_lock<std::mutex>& lock) {
-    const std::size_t seen = adds_.load(std::memory_order_relaxed);
-    lock.unlock();
-    const auto until = clock::now() + idle_spin;
-    while (adds_.load(std::memory_order_acquire) == seen && clock::now() < until) std::this_thread::yield();
-    lock.lock();
-    if (batches_.empty() && open_.empty() && !stopping_) wake_.wait(lock);
+  void record() {
+    std::lock_guard lock(mutex_);
+    record_locked();
   }
 
-  // Called with the lock held; covers the open commands with one event.
-  void record_batch(std::unique_lock<std::mutex>&) {
-    batch b{take_event(), std::move(open_), cudaSuccess};
-    open_.clear();
-    open_.reserve(batch_size);
-    b.recorded = cudaEventRecord(b.ev, stream_);
-    if (b.recorded != cudaSuccess) cudaGetLastError(); // the thread finishes the batch with this error
-    const bool was_idle = batches_.empty();
-    batches_.push_back(std::move(b));
-    if (was_idle) wake_.notify_one();
+  // Every ticket issued before the event is recorded is covered by it: its work was enqueued
+  // before its ticket was.
+  void record_locked() {
+    const std::uint64_t upto = issued_.load(std::memory_order_acquire);
+    if (upto <= recorded_.load(std::memory_order_relaxed)) return;
+    batch b{take_event(), upto, cudaSuccess};
+    b.recorded = b.ev ? cudaEventRecord(b.ev, stream_) : cudaErrorMemoryAllocation;
+    if (b.recorded != cudaSuccess) cudaGetLastError(); // the batch finishes with this error
+    recorded_.store(upto, std::memory_order_release);
+    batches_.push_back(b);
+    if (sleeping_) wake_.notify_one();
   }
 
   cudaEvent_t take_event() {
@@ -131,80 +153,121 @@ private:
       free_.pop_back();
       return ev;
     }
+    int current = 0;
+    cudaGetDevice(&current);
+    cudaSetDevice(device_);
     cudaEvent_t ev = nullptr;
-    cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+    if (cudaEventCreateWithFlags(&ev, cudaEventDisableTiming) != cudaSuccess) ev = nullptr;
+    cudaSetDevice(current);
     return ev;
   }
 
+  bool finishable() const { return !batches_.empty() && !finishing_; }
+  // Someone waits for a command that no recorded event covers yet.
+  bool awaited_uncovered() const {
+    return !continuations_.empty() && continuations_.rbegin()->first > recorded_.load(std::memory_order_relaxed);
+  }
+
   void run() {
+    cudaSetDevice(device_);
     std::unique_lock lock(mutex_);
+    auto busy = clock::now();
     for (;;) {
-      if (batches_.empty()) {
-        if (stopping_ && open_.empty()) {
-          if (!orphan_) return;
-          lock.unlock();
-          delete this;
-          return;
-        }
-        if (!open_.empty() && (stopping_ || clock::now() - last_add_ >= quiet)) record_batch(lock);
-        else if (!open_.empty()) wake_.wait_until(lock, last_add_ + quiet);
-        else idle(lock);
-        continue;
+      if (finishable()) {
+        finish_front(lock);
+        busy = clock::now();
+      } else if (awaited_uncovered()) {
+        // Submissions in a burst would slow down if this thread recorded between them.
+        const std::uint64_t seen = issued_.load(std::memory_order_acquire);
+        if (wake_.wait_for(lock, quiet) == std::cv_status::timeout && issued_.load() == seen) record_locked();
+      } else if (stopping_ && batches_.empty() && continuations_.empty()) {
+        break;
+      } else if (clock::now() - busy < linger || finishing_) {
+        wake_.wait_for(lock, poll);
+      } else {
+        sleeping_ = true;
+        wake_.wait(lock, [this] { return finishable() || awaited_uncovered() || stopping_; });
+        sleeping_ = false;
       }
-      batch b = std::move(batches_.front());
-      lock.unlock();
-      const cudaError_t err = b.recorded != cudaSuccess ? b.recorded : cudaEventSynchronize(b.ev);
-      if (err != cudaSuccess) cudaGetLastError();
-      for (auto& d : b.done) d(err == cudaSuccess ? nullptr : to_exception(err, "kernel execution"));
-      b.done.clear();
-      lock.lock();
-      batches_.pop_front();
-      free_.push_back(b.ev);
     }
+    auto self = std::move(self_); // the last reference may be this thread's own
+    lock.unlock();
+  }
+
+  // Waits for the oldest batch, then completes what it covers. Errors go to the queue first, so
+  // that whoever sees the command complete also finds its error there. Continuations run on the
+  // finishing thread, after the lock is released.
+  void finish_front(std::unique_lock<std::mutex>& lock) {
+    finishing_ = true;
+    const batch b = batches_.front();
+    const error_sink sink = on_error_; // a small copy: it holds a pointer to the queue
+    lock.unlock();
+    const cudaError_t err = b.recorded != cudaSuccess ? b.recorded : cudaEventSynchronize(b.ev);
+    std::exception_ptr error;
+    if (err != cudaSuccess) {
+      cudaGetLastError();
+      error = to_exception(err, "kernel execution");
+      if (sink) sink(error); // outside the lock: the queue's own lock is taken before this one
+    }
+    lock.lock();
+    batches_.pop_front();
+    if (b.ev) free_.push_back(b.ev);
+    completed_.store(b.upto, std::memory_order_release);
+    std::vector<runtime::completion> due;
+    const auto end = continuations_.upper_bound(b.upto);
+    for (auto it = continuations_.begin(); it != end; ++it) due.push_back(std::move(it->second));
+    continuations_.erase(continuations_.begin(), end);
+    finishing_ = false;
+    if (waiters_) done_.notify_all();
+    if (sleeping_ && !batches_.empty()) wake_.notify_one();
+    lock.unlock();
+    for (auto& f : due) f(error);
+    due.clear(); // a continuation may hold the last reference to a queue, whose destructor locks
+    lock.lock();
   }
 
   cudaStream_t stream_;
+  int device_;
   std::mutex mutex_;
-  std::condition_variable wake_;
-  std::vector<runtime::completion> open_; // commands whose completion no event covers yet
-  std::deque<batch> batches_;             // recorded, in stream order; the front is being waited on
+  std::condition_variable wake_; // the thread: a continuation, the end, or a batch while it sleeps
+  std::condition_variable done_; // waiters: a batch was finished
+  std::size_t waiters_ = 0;
+  bool finishing_ = false; // some thread waits on the front batch's event
+  bool sleeping_ = false;  // the thread waits without a timeout
+  error_sink on_error_;
+  std::atomic<std::uint64_t> issued_{0};
+  std::atomic<std::uint64_t> recorded_{0};
+  std::deque<batch> batches_; // recorded, in stream order
+  std::multimap<std::uint64_t, runtime::completion> continuations_;
   std::vector<cudaEvent_t> free_;
-  clock::time_point last_add_;
-  std::atomic<std::size_t> adds_{0};
-  bool stopping_ = false, orphan_ = false;
+  bool stopping_ = false;
+  std::shared_ptr<stream_timeline> self_;
   std::thread thread_;
 };
 
-// Streams are created and destroyed rarely, looked up at every command. Never destroyed itself:
-// queues with static storage duration may outlive any static registry.
+// Streams are created and destroyed rarely; the registry finds a stream's timeline when it is
+// destroyed. Never destroyed itself: queues with static storage duration may outlive it.
 class stream_registry {
 public:
   static stream_registry& instance() {
     static auto* r = new stream_registry;
     return *r;
   }
-  void add(cudaStream_t s) {
+  void add(cudaStream_t s, std::shared_ptr<stream_timeline> t) {
     std::lock_guard lock(mutex_);
-    streams_.emplace(s, std::make_unique<stream_completions>(s));
+    streams_.emplace(s, std::move(t));
   }
-  stream_completions& at(cudaStream_t s) {
+  std::shared_ptr<stream_timeline> take(cudaStream_t s) {
     std::lock_guard lock(mutex_);
-    return *streams_.at(s);
-  }
-  void remove(cudaStream_t s) {
-    std::unique_ptr<stream_completions> gone;
-    {
-      std::lock_guard lock(mutex_);
-      auto it = streams_.find(s);
-      gone = std::move(it->second);
-      streams_.erase(it);
-    }
-    stream_completions::retire(std::move(gone));
+    auto it = streams_.find(s);
+    auto t = std::move(it->second);
+    streams_.erase(it);
+    return t;
   }
 
 private:
   std::mutex mutex_;
-  std::unordered_map<cudaStream_t, std::unique_ptr<stream_completions>> streams_;
+  std::unordered_map<cudaStream_t, std::shared_ptr<stream_timeline>> streams_;
 };
 } // namespace
 
@@ -218,27 +281,22 @@ void throw_if_error(int cuda_error, const char* what) {
 
 void check_launch(const char* what) { throw_if_error(cudaGetLastError(), what); }
 
-stream create_stream(const runtime::device_impl& d) {
+stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error) {
   set_device(d);
   cudaStream_t s = nullptr;
   throw_if_error(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "creating a CUDA stream");
-  stream_registry::instance().add(s);
-  return s;
+  auto t = std::make_shared<stream_timeline>(s, d.ordinal, std::move(on_error));
+  stream_registry::instance().add(s, t);
+  return {s, t};
 }
 
 void destroy_stream(stream s) {
   auto cs = static_cast<cudaStream_t>(s);
   cudaStreamSynchronize(cs);
-  stream_registry::instance().remove(cs); // after its last completions have run
+  stream_registry::instance().take(cs)->close(); // after its last completions have run
   release_scratch(s);
   cudaStreamDestroy(cs);
 }
-
-void complete_after(stream s, runtime::completion done) {
-  stream_registry::instance().at(static_cast<cudaStream_t>(s)).add(std::move(done));
-}
-
-void flush(stream s) { stream_registry::instance().at(static_cast<cudaStream_t>(s)).flush(); }
 
 void synchronize(stream s) { throw_if_error(cudaStreamSynchronize(static_cast<cudaStream_t>(s)), "synchronizing"); }
 

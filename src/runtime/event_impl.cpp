@@ -1,8 +1,8 @@
 #include "tessera/runtime/event_impl.hpp"
 
 #include <chrono>
-#include <thread>
 
+#include "tessera/runtime/timeline.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
 #endif
@@ -26,32 +26,63 @@ std::shared_ptr<event_impl> event_impl::completed() {
 
 event_impl::~event_impl() {
 #if defined(TESSERA_WITH_CUDA)
-  cuda::release_mark(gpu_start);
-  cuda::release_mark(gpu_end);
+  if (gpu_start) cuda::release_mark(gpu_start);
+  if (gpu_end) cuda::release_mark(gpu_end);
 #endif
 }
 
-void event_impl::wait() {
-  if (is_complete()) return;
-#if defined(TESSERA_WITH_CUDA)
-  if (status() != state::submitted && stream) {
-    // A GPU command's completion may wait for its batch to fill; a waiter should not.
-    cuda::flush(stream);
-    // A short GPU command completes within microseconds: being woken from a sleep would take
-    // longer than the command. (CUDA's own synchronisation spins likewise.)
-    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
-    while (!is_complete() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
-    if (is_complete()) return;
+bool event_impl::is_complete() const {
+  const phase p = phase_.load(std::memory_order_acquire);
+  return p == phase::complete || (p == phase::on_timeline && timeline_->reached(ticket_));
+}
+
+event_impl::state event_impl::status() const {
+  switch (phase_.load(std::memory_order_acquire)) {
+  case phase::submitted: return state::submitted;
+  case phase::running: return state::running;
+  case phase::complete: return state::complete;
+  case phase::on_timeline: break;
   }
-#endif
-  std::unique_lock lock(mutex_);
-  cv_.wait(lock, [this] { return is_complete(); });
+  if (timeline_->reached(ticket_)) return state::complete;
+  timeline_->prompt(ticket_);
+  return state::running;
+}
+
+void event_impl::bind(std::shared_ptr<timeline> tl, std::uint64_t ticket) {
+  std::vector<std::function<void()>> waiting;
+  {
+    std::lock_guard lock(mutex_);
+    timeline_ = std::move(tl);
+    ticket_ = ticket;
+    phase_.store(phase::on_timeline, std::memory_order_release);
+    waiting.swap(continuations_);
+  }
+  cv_.notify_all(); // waiters go on to wait on the timeline
+  for (auto& f : waiting) then(std::move(f));
+}
+
+void event_impl::bind_unshared(std::shared_ptr<timeline> tl, std::uint64_t ticket) {
+  timeline_ = std::move(tl);
+  ticket_ = ticket;
+  phase_.store(phase::on_timeline, std::memory_order_relaxed);
+}
+
+void event_impl::wait() {
+  if (phase_.load(std::memory_order_acquire) < phase::on_timeline) {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [this] { return phase_.load(std::memory_order_acquire) >= phase::on_timeline; });
+  }
+  if (phase_.load(std::memory_order_acquire) == phase::on_timeline) timeline_->wait(ticket_);
 }
 
 void event_impl::then(std::function<void()> f) {
   {
-    std::lock_guard lock(mutex_);
-    if (!is_complete()) {
+    std::unique_lock lock(mutex_);
+    if (phase_.load(std::memory_order_relaxed) == phase::on_timeline) {
+      lock.unlock();
+      return timeline_->when_reached(ticket_, [f = std::move(f)](std::exception_ptr) { f(); }, true);
+    }
+    if (phase_.load(std::memory_order_relaxed) != phase::complete) {
       continuations_.push_back(std::move(f));
       return;
     }
@@ -61,7 +92,7 @@ void event_impl::then(std::function<void()> f) {
 
 void event_impl::mark_running() {
   if (profiling) start_ns = now_ns();
-  state_.store(state::running, std::memory_order_release);
+  phase_.store(phase::running, std::memory_order_release);
 }
 
 void event_impl::mark_complete() {
@@ -69,7 +100,7 @@ void event_impl::mark_complete() {
   std::vector<std::function<void()>> next;
   {
     std::lock_guard lock(mutex_);
-    state_.store(state::complete, std::memory_order_release);
+    phase_.store(phase::complete, std::memory_order_release);
     next.swap(continuations_);
   }
   cv_.notify_all();

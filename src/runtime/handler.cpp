@@ -29,9 +29,13 @@ void* require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::acc
 
 namespace sycl {
 
-void handler::set(tessera::runtime::action a) {
+void handler::take_command() {
   if (has_command_) throw exception(errc::runtime, "a command group may hold only one command");
   has_command_ = true;
+}
+
+void handler::set(tessera::runtime::action a) {
+  take_command();
   cg_.run = std::move(a);
 }
 

@@ -33,7 +33,7 @@ void merge_by_buffer(std::vector<requirement>& reqs) {
 
 // Commands already enqueued on `stream` are ordered before anything enqueued on it later.
 bool enqueued_on(void* stream, const event_impl& e) {
-  return e.status() != event_impl::state::submitted && e.stream == stream;
+  return e.on_timeline() && e.stream == stream;
 }
 void drop_enqueued_on(void* stream, std::vector<std::shared_ptr<event_impl>>& deps) {
   deps.erase(std::remove_if(deps.begin(), deps.end(), [stream](const auto& d) { return enqueued_on(stream, *d); }),
@@ -41,46 +41,47 @@ void drop_enqueued_on(void* stream, std::vector<std::shared_ptr<event_impl>>& de
 }
 } // namespace
 
-namespace {
-void* backend_queue_for(const device_impl& d) {
-#if defined(TESSERA_WITH_CUDA)
-  if (d.kind == device_kind::gpu) return cuda::create_stream(d);
-#endif
-  (void)d;
-  return nullptr;
-}
-} // namespace
-
 queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling)
-    : device(dev), stream(backend_queue_for(dev)), handler_(std::move(handler)), in_order(in_order),
-      profiling(profiling) {}
-
-queue_impl::~queue_impl() {
-  wait();
+    : device(dev), handler_(std::move(handler)), in_order(in_order), profiling(profiling) {
 #if defined(TESSERA_WITH_CUDA)
-  if (stream) cuda::destroy_stream(stream);
+  if (dev.kind == device_kind::gpu) {
+    auto made = cuda::create_stream(dev, [this](std::exception_ptr e) { report(std::move(e)); });
+    stream = made.s;
+    stream_timeline = std::move(made.timeline);
+  }
 #endif
 }
 
-std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
+// A GPU queue's commands are all on its stream by now: commands still waiting for something
+// hold the queue. Destroying the stream waits for them, which this thread must not do through
+// the queue's events if it is the stream's own (it would wait for itself).
+queue_impl::~queue_impl() {
+#if defined(TESSERA_WITH_CUDA)
+  if (stream) {
+    cuda::destroy_stream(stream);
+    return;
+  }
+#endif
+  wait();
+}
+
+std::shared_ptr<event_impl> queue_impl::submit(command_group&& cg) {
   auto ev = std::make_shared<event_impl>();
   ev->profiling = profiling;
   if (profiling) ev->submit_ns = now_ns();
   ev->queue = weak_from_this();
+  if (enqueue_now(ev, cg)) return ev;
   auto deps = std::move(cg.depends);
   merge_by_buffer(cg.requirements);
   for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
   {
     std::lock_guard lock(mutex_);
-    if (in_order && last_ && !(stream && !cg.host_task && enqueued_on(stream, *last_))) deps.push_back(last_);
-    if (stream && !cg.host_task) drop_enqueued_on(stream, deps);
+    if (in_order && last_ && !(cg.enqueue && enqueued_on(stream, *last_))) deps.push_back(last_);
+    if (cg.enqueue) drop_enqueued_on(stream, deps);
     if (in_order) last_ = ev;
-    // Commands mostly complete in order: dropping finished ones from the front keeps this O(1).
-    while (!pending_.empty() && pending_.front()->is_complete()) pending_.pop_front();
-    pending_.push_back(ev);
+    track(ev);
   }
-  // Nothing to wait for on the host (a GPU queue's own stream orders its commands): start now,
-  // without the bookkeeping of a deferred start, which back-to-back launches would pay each time.
+  // Nothing to wait for on the host: start now, without the bookkeeping of a deferred start.
   if (deps.empty()) {
     start(ev, std::move(cg));
     return ev;
@@ -94,9 +95,38 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group cg) {
   return ev;
 }
 
+// The common GPU command (a kernel on USM, ordered after its queue's previous command, not
+// profiled) goes onto the stream at once, its event bound to its ticket before anyone sees it:
+// no completion to register, no reference for another thread to drop. The queue's lock is held
+// through the launch so that the stream's order is the queue's.
+bool queue_impl::enqueue_now(const std::shared_ptr<event_impl>& ev, command_group& cg) {
+  if (!cg.enqueue || !cg.requirements.empty() || profiling) return false;
+  std::lock_guard lock(mutex_);
+  const auto ordered = [this](const event_impl& e) { return enqueued_on(stream, e) || e.is_complete(); };
+  if (in_order && last_ && !ordered(*last_)) return false;
+  for (auto& d : cg.depends)
+    if (!ordered(*d)) return false;
+  ev->stream = stream;
+  try {
+    cg.enqueue();
+    ev->bind_unshared(stream_timeline, stream_timeline->enqueued());
+  } catch (...) {
+    report(std::current_exception());
+    ev->mark_complete();
+  }
+  if (in_order) last_ = ev;
+  return true; // queue::wait waits for it through the timeline
+}
+
+// Commands mostly complete in order: dropping finished ones from the front keeps this O(1).
+void queue_impl::track(const std::shared_ptr<event_impl>& ev) {
+  while (!pending_.empty() && pending_.front()->is_complete()) pending_.pop_front();
+  pending_.push_back(ev);
+}
+
 void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) {
   const bool host_task = cg.host_task;
-  if (!host_task) ev->stream = stream;
+  if (cg.enqueue) ev->stream = stream;
   ev->mark_running();
   try {
     // Host tasks see buffers on the host; everything else on the queue's device.
@@ -105,6 +135,7 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
   } catch (...) {
     return complete(*ev, std::current_exception());
   }
+  if (cg.enqueue) return enqueue(ev, cg);
   // The requirements travel with the completion, so that buffers outlive the work on them; so
   // does the queue, whose destructor would otherwise wait for this command on the thread that
   // is to complete it (when that thread started it, for a dependency it completed).
@@ -117,15 +148,30 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
         1, [run = std::move(cg.run), finish = std::move(finish)](std::size_t) { run(finish); }, [] {});
     return;
   }
-  const bool marks = profiling && stream;
-  if (marks) begin_marks(*ev);
   try {
     cg.run(std::move(finish));
   } catch (...) {
     // A launch that throws has not handed `finish` on (run takes it only to pass it to a backend).
     complete(*ev, std::current_exception());
   }
+}
+
+// A GPU command whose event others may already hold: the stream's error sink reports its
+// errors, and its buffers are kept until the stream has finished with them.
+void queue_impl::enqueue(const std::shared_ptr<event_impl>& ev, command_group& cg) {
+  const bool marks = profiling;
+  if (marks) begin_marks(*ev);
+  try {
+    cg.enqueue();
+  } catch (...) {
+    if (marks) end_marks(*ev);
+    return complete(*ev, std::current_exception());
+  }
   if (marks) end_marks(*ev);
+  const std::uint64_t ticket = stream_timeline->enqueued();
+  ev->bind(stream_timeline, ticket);
+  if (!cg.requirements.empty())
+    stream_timeline->when_reached(ticket, [reqs = std::move(cg.requirements)](std::exception_ptr) {}, false);
 }
 
 void queue_impl::complete(event_impl& ev, std::exception_ptr e) {
@@ -151,11 +197,14 @@ void queue_impl::end_marks(event_impl& ev) {
 
 void queue_impl::wait() {
   std::vector<std::shared_ptr<event_impl>> events;
+  std::uint64_t enqueued = 0;
   {
     std::lock_guard lock(mutex_);
     events.assign(pending_.begin(), pending_.end());
+    if (stream_timeline) enqueued = stream_timeline->last_ticket();
   }
   for (auto& e : events) e->wait();
+  if (stream_timeline) stream_timeline->wait(enqueued);
 }
 
 void queue_impl::report(std::exception_ptr e) {
@@ -195,7 +244,7 @@ void queue::wait_and_throw() {
   impl_->throw_asynchronous();
 }
 void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
-event queue::submit(tessera::runtime::command_group cg) { return event(impl_->submit(std::move(cg))); }
+event queue::submit(tessera::runtime::command_group&& cg) { return event(impl_->submit(std::move(cg))); }
 
 void event::wait_and_throw() {
   impl_->wait();
@@ -216,9 +265,10 @@ std::uint64_t event::profiling_timestamp(int which) const {
     // The reference that places GPU time on the host clock is good to a few microseconds;
     // the spec's order submit <= start <= end must hold regardless.
     start = std::max(tessera::cuda::mark_ns(impl_->gpu_start), impl_->submit_ns);
-    end = std::max(tessera::cuda::mark_ns(impl_->gpu_end), start);
+    end = tessera::cuda::mark_ns(impl_->gpu_end);
   }
 #endif
+  end = std::max(end, start); // a GPU command has no host end time
   return which == 1 ? start : end;
 }
 

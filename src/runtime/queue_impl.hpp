@@ -7,6 +7,7 @@
 #include "sycl/device.hpp"
 #include "sycl/exception.hpp"
 #include "tessera/runtime/command_group.hpp"
+#include "tessera/runtime/timeline.hpp"
 
 namespace tessera::runtime {
 
@@ -17,17 +18,22 @@ public:
   queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling);
   ~queue_impl();
 
-  std::shared_ptr<event_impl> submit(command_group cg);
+  std::shared_ptr<event_impl> submit(command_group&& cg);
   void wait();
   void throw_asynchronous();
   void report(std::exception_ptr e);
 
   const device_impl& device;
-  // The backend's queue (a CUDA stream) for a GPU, null for the CPU.
-  void* const stream;
+  // The backend's queue (a CUDA stream) for a GPU, and what completes its commands; null for
+  // the CPU.
+  void* stream = nullptr;
+  std::shared_ptr<timeline> stream_timeline;
 
 private:
+  bool enqueue_now(const std::shared_ptr<event_impl>& ev, command_group& cg);
   void start(const std::shared_ptr<event_impl>& ev, command_group cg);
+  void enqueue(const std::shared_ptr<event_impl>& ev, command_group& cg);
+  void track(const std::shared_ptr<event_impl>& ev);
   void complete(event_impl& ev, std::exception_ptr e);
   void begin_marks(event_impl& ev);
   void end_marks(event_impl& ev);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sycl/access.hpp"
+#include "tessera/detail/inline_function.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
 #include "tessera/runtime/event_impl.hpp"
 
@@ -19,10 +20,13 @@ struct requirement {
 using completion = std::function<void(std::exception_ptr)>;
 // Starts the command's work once its dependencies are complete; must not block.
 using action = std::function<void(completion)>;
+// Enqueues the command's work on the queue's backend stream, which completes it in order.
+using stream_action = detail::inline_function<96>;
 
 // What a handler has collected when the command-group function returns.
 struct command_group {
-  action run;
+  action run;             // either this,
+  stream_action enqueue;  // or this, for a command on a GPU queue's stream
   std::vector<requirement> requirements;
   std::vector<std::shared_ptr<event_impl>> depends;
   bool host_task = false; // may block: runs on a thread of its own, not on the compute pool

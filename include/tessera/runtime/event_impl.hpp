@@ -11,6 +11,7 @@
 namespace tessera::runtime {
 
 class queue_impl;
+class timeline;
 
 // One command's completion. Commands that depend on it register a callback, so a command starts
 // as soon as its last dependency completes, on whichever thread completed it.
@@ -26,19 +27,28 @@ public:
   static std::shared_ptr<event_impl> completed();
 
   void wait();
-  bool is_complete() const { return state_.load(std::memory_order_acquire) == state::complete; }
-  state status() const { return state_.load(std::memory_order_acquire); }
+  // Without prompting a backend to find out (see status()).
+  bool is_complete() const;
+  // What a user asks: a command on a timeline that nobody waits for is found complete only when
+  // asked about.
+  state status() const;
+  // Whether the command is on a backend's timeline: a later command on the same one is ordered
+  // after it without waiting on the host.
+  bool on_timeline() const { return phase_.load(std::memory_order_acquire) == phase::on_timeline; }
   // Runs `f` now if complete, otherwise when complete.
   void then(std::function<void()> f);
 
   void mark_running();
   void mark_complete();
+  // The command was enqueued on `tl` as `ticket`: from now on the timeline says when it completes.
+  void bind(std::shared_ptr<timeline> tl, std::uint64_t ticket);
+  // The same, for an event that no other thread has seen yet.
+  void bind_unshared(std::shared_ptr<timeline> tl, std::uint64_t ticket);
 
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   bool profiling = false;
   std::weak_ptr<queue_impl> queue;
-  // The CUDA stream the command was enqueued on, set before it is marked running: a later
-  // command on the same stream is ordered after it by the stream and need not wait on the host.
+  // The CUDA stream the command was enqueued on, set before it is bound to the stream's timeline.
   void* stream = nullptr;
   // A profiled GPU command's timing events, on either side of it: gpu_marks goes from none to
   // pending before the command starts and to ready once both are recorded (either may be null
@@ -49,7 +59,10 @@ public:
   void* gpu_end = nullptr;
 
 private:
-  std::atomic<state> state_{state::submitted};
+  enum class phase { submitted, running, on_timeline, complete };
+  std::atomic<phase> phase_{phase::submitted};
+  std::shared_ptr<timeline> timeline_; // set, with ticket_, before phase_ becomes on_timeline
+  std::uint64_t ticket_ = 0;
   std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<std::function<void()>> continuations_;

@@ -176,19 +176,18 @@ std::size_t lay_out(totals<Vars...>& t, const std::tuple<Vars...>& vars, std::in
 }
 
 template <typename Launch, typename... Vars>
-void with_totals(stream s, const std::tuple<Vars...>& vars, runtime::completion done, Launch launch) {
+void with_totals(stream s, const std::tuple<Vars...>& vars, Launch launch) {
   totals<Vars...> t{};
   t.base = scratch(s, lay_out(t, vars, std::index_sequence_for<Vars...>{}));
   launch_single(s, start_totals<Vars...>{vars, t});
   launch(t);
   launch_single(s, write_results<Vars...>{vars, t});
-  complete_after(s, std::move(done));
 }
 
 template <int D, bool WithOffset, typename K, typename... Vars>
 void launch_range_reduce(stream s, const sycl::range<D>& r, const sycl::id<D>& off, const K& k,
-                         const std::tuple<Vars...>& vars, runtime::completion done) {
-  with_totals(s, vars, std::move(done), [&](totals<Vars...> t) {
+                         const std::tuple<Vars...>& vars) {
+  with_totals(s, vars, [&](totals<Vars...> t) {
     const std::size_t n = r.size();
     // Exactly the blocks that fit at once: one block more than fits is a second wave that leaves
     // the GPU mostly idle while it runs (a kernel's registers decide how many fit).
@@ -208,8 +207,8 @@ void launch_range_reduce(stream s, const sycl::range<D>& r, const sycl::id<D>& o
 
 template <int D, typename K, typename... Vars>
 void launch_nd_reduce(stream s, const cpu::nd_geometry<D>& geo, std::size_t local_bytes, const K& k,
-                      const std::tuple<Vars...>& vars, runtime::completion done) {
-  with_totals(s, vars, std::move(done), [&](totals<Vars...> t) {
+                      const std::tuple<Vars...>& vars) {
+  with_totals(s, vars, [&](totals<Vars...> t) {
     if (geo.global.size())
       nd_reduce_kernel<D><<<to_dim3(geo.groups), to_dim3(geo.local), local_bytes, static_cast<cudaStream_t>(s)>>>(k, geo, vars, t);
     check_launch("parallel_for(nd_range) with reductions");

@@ -1,11 +1,15 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "sycl/usm_enums.hpp"
 #include "tessera/runtime/command_group.hpp"
 #include "tessera/runtime/device_impl.hpp"
+#include "tessera/runtime/timeline.hpp"
 
 // The CUDA backend's compiled half (src/cuda/), in plain C++ so that the generic runtime can call
 // it without CUDA headers. Kernel launches live in launch.hpp, which only CUDA translation units see.
@@ -16,14 +20,18 @@ using stream = void*; // a cudaStream_t
 // Every GPU the driver reports; empty without a driver or a GPU.
 std::vector<runtime::device_impl> discover();
 
-stream create_stream(const runtime::device_impl& d);
+// Receives, on a runtime thread, each error of the work on a stream, once, before that work
+// is seen to complete.
+using error_sink = std::function<void(std::exception_ptr)>;
+struct stream_and_timeline {
+  stream s;
+  // Completes the work enqueued on `s`; its continuations run on a runtime thread, never on
+  // CUDA's callback thread (which may not call CUDA).
+  std::shared_ptr<runtime::timeline> timeline;
+};
+stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error);
+// After the stream's last command was waited for; `on_error` is not called after this.
 void destroy_stream(stream s);
-// `done` runs on a runtime thread (never on CUDA's callback thread, which may not call CUDA) once
-// all work queued on `s` so far has finished, with the first CUDA error as a sycl::exception.
-// Completions are found in batches: `done` may run up to ~50 us late unless someone flushes.
-void complete_after(stream s, runtime::completion done);
-// Someone is about to wait for a command on `s`: cover every command on it with an event now.
-void flush(stream s);
 // After a launch: turns a launch error into a sycl::exception with the right errc.
 void check_launch(const char* what);
 void throw_if_error(int cuda_error, const char* what);
