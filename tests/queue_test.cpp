@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -253,6 +254,57 @@ TEST(Events, StaticWaitOnAList) {
   for (auto& e : evs)
     EXPECT_EQ(e.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
   sycl::free(v, q);
+}
+
+// A command that nobody waits for is still seen to complete by someone who keeps asking (on a
+// GPU its batch is recorded when its status is asked for).
+TEST(Events, StatusPollingSeesASlowCommandComplete) {
+  sycl::queue q;
+  int* v = sycl::malloc_shared<int>(1, q);
+  *v = 0;
+  sycl::event e = q.single_task([=] {
+    kernel_sleep_ms(20);
+    *v = 7;
+  });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (e.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete)
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the command was never seen to complete";
+  EXPECT_EQ(*v, 7);
+  sycl::free(v, q);
+}
+
+// A command of one queue that depends on another queue's command starts after it, with nobody
+// waiting on the host.
+TEST(Events, ACommandWaitsForAnotherQueuesCommand) {
+  sycl::queue first, second;
+  int* v = sycl::malloc_shared<int>(2, first);
+  v[0] = v[1] = 0;
+  sycl::event slow = first.single_task([=] {
+    kernel_sleep_ms(20);
+    v[0] = 1;
+  });
+  second.single_task(slow, [=] { v[1] = v[0] + 1; }).wait();
+  EXPECT_EQ(v[1], 2);
+  sycl::free(v, first);
+}
+
+// An event outlives its queue and still completes.
+TEST(Events, OutliveTheirQueue) {
+  sycl::queue keeper;
+  int* v = sycl::malloc_shared<int>(1, keeper);
+  *v = 0;
+  sycl::event e;
+  {
+    sycl::queue q;
+    e = q.single_task([=] {
+      kernel_sleep_ms(10);
+      *v = 5;
+    });
+  }
+  e.wait();
+  EXPECT_EQ(e.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+  EXPECT_EQ(*v, 5);
+  sycl::free(v, keeper);
 }
 
 // ---------------------------------------------------------------- profiling
@@ -581,6 +633,41 @@ TEST(Queue, SubmitRejectsTwoCommandsInOneGroup) {
   } catch (const sycl::exception& e) {
     EXPECT_EQ(e.code(), sycl::errc::runtime);
   }
+}
+
+// Thousands of back-to-back commands (many of the GPU's completion batches) run in submission
+// order: each step's result depends on the one before.
+TEST(Queue, LongInOrderBurstRunsInOrder) {
+  sycl::queue q{sycl::property::queue::in_order{}};
+  std::uint64_t* v = sycl::malloc_shared<std::uint64_t>(1, q);
+  *v = 1;
+  constexpr int steps = 5000;
+  for (int k = 0; k < steps; ++k) q.single_task([=] { *v = (*v * 31 + k) % 1000003; });
+  q.wait();
+  std::uint64_t expect = 1;
+  for (int k = 0; k < steps; ++k) expect = (expect * 31 + k) % 1000003;
+  EXPECT_EQ(*v, expect);
+  sycl::free(v, q);
+}
+
+// Threads submitting to one queue at once: every command runs, and queue::wait waits for all.
+TEST(Queue, ConcurrentSubmittersAndWait) {
+  sycl::queue q;
+  constexpr int threads = 4, each = 500;
+  int* v = sycl::malloc_shared<int>(threads * each, q);
+  std::fill(v, v + threads * each, 0);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&q, v, t] {
+      for (int k = 0; k < each; ++k) {
+        const int slot = t * each + k;
+        q.single_task([=] { v[slot] = slot + 1; });
+      }
+    });
+  for (auto& th : pool) th.join();
+  q.wait();
+  for (int i = 0; i < threads * each; ++i) ASSERT_EQ(v[i], i + 1) << i;
+  sycl::free(v, q);
 }
 
 #if !defined(__CUDA__) // the kernels count in a std::atomic in the host's stack

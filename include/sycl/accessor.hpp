@@ -1,6 +1,7 @@
 #pragma once
 #include <memory>
 #include <type_traits>
+#include <utility>
 
 #include "sycl/access.hpp"
 #include "sycl/id.hpp"
@@ -27,6 +28,10 @@ namespace tessera::runtime {
 // returns the buffer's storage on the handler's device.
 void* require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::access_mode m);
 
+// Defined with the handler: while a handler copies a kernel into its command, the storage of
+// `b` on the handler's device, for a placeholder accessor copied then; otherwise null.
+void* placeholder_base(const std::shared_ptr<buffer_impl>& b);
+
 // What a view over buffer memory holds: the buffer, its shape, and the accessed window.
 template <typename T, int D>
 struct buffer_view {
@@ -36,6 +41,32 @@ struct buffer_view {
   sycl::range<D> buffer_range;
   sycl::range<D> access_range;
   sycl::id<D> offset;
+  bool attached = false; // made with a handler, so `data` is on that handler's device
+
+  buffer_view() = default;
+  buffer_view(std::shared_ptr<buffer_impl> b, T* p, const sycl::range<D>& whole, const sycl::range<D>& r,
+              const sycl::id<D>& off)
+      : buffer(std::move(b)), data(p), host(p), buffer_range(whole), access_range(r), offset(off) {}
+  // A placeholder's view (made without a handler) learns its pointer on the device when the
+  // handler copies the kernel that captured it: the command runs that copy. (AdaptiveCpp binds
+  // placeholder accessors the same way.)
+  buffer_view(const buffer_view& o)
+      : buffer(o.buffer), data(o.data), host(o.host), buffer_range(o.buffer_range), access_range(o.access_range),
+        offset(o.offset), attached(o.attached) {
+    if (!attached && buffer) bind_placeholder();
+  }
+  buffer_view(buffer_view&&) noexcept = default;
+  buffer_view& operator=(const buffer_view&) = default;
+  buffer_view& operator=(buffer_view&&) noexcept = default;
+  ~buffer_view() = default;
+
+private:
+  void bind_placeholder() {
+    if (void* base = placeholder_base(buffer)) {
+      data = static_cast<T*>(base) + (host - static_cast<T*>(buffer->data()));
+      attached = true;
+    }
+  }
 };
 
 template <typename T, int D>
@@ -47,8 +78,7 @@ buffer_view<T, D> make_view(const std::shared_ptr<buffer_impl>& b, std::size_t f
                                                      std::to_string(off[d]) + " exceeds the buffer's extent " +
                                                      std::to_string(whole[d]) + " in dimension " +
                                                      std::to_string(d));
-  T* const p = static_cast<T*>(b->data()) + first;
-  return {b, p, p, whole, r, off};
+  return {b, static_cast<T*>(b->data()) + first, whole, r, off};
 }
 
 inline constexpr sycl::access_mode effective_mode(sycl::access_mode m, bool no_init) {
@@ -175,6 +205,7 @@ private:
     void* base = tessera::runtime::require(
         h, v_.buffer, tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
     v_.data = static_cast<elem*>(base) + first;
+    v_.attached = true;
   }
 
   // Device code reaches the buffer through the command's device copy, host code through the
@@ -190,8 +221,6 @@ private:
   }
   // What the handler gives a command that runs on the accessor's device, from host code.
   pointer device_pointer() const { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
-  // Made without a handler: it has no pointer on a GPU, only the host's.
-  bool unattached() const { return v_.data == v_.host; }
 
   view_t v_;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;

@@ -38,12 +38,6 @@ public:
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void require(accessor<T, D, M, Tg, P> acc) {
-    // A GPU kernel captures the device pointer that an accessor gets when it is made with the
-    // handler; one made without (a placeholder) holds only the host's, so it would fault.
-    if (on_gpu() && acc.unattached())
-      throw exception(errc::feature_not_supported,
-                      "require(): a placeholder accessor cannot reach a GPU queue's device memory in Tessera; "
-                      "construct the accessor with the handler instead (sycl::accessor a{buf, h})");
     cg_.requirements.push_back({acc.view().buffer, M});
   }
 
@@ -51,6 +45,7 @@ public:
   template <typename Name = void, typename K>
   void single_task(const K& k) {
     no_local_memory("single_task");
+    const binding_placeholders bind(*this);
 #if TESSERA_CUDA_COMPILE
     if (on_gpu())
       return on_stream([k](tessera::cuda::stream s) { tessera::cuda::launch_single(s, k); });
@@ -81,6 +76,7 @@ private:
   template <int D, typename K>
   void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const K& k) {
     check(r);
+    const binding_placeholders bind(*this);
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
                                      requested_sub_group ? requested_sub_group : sub_group_size()};
 #if TESSERA_CUDA_COMPILE
@@ -105,6 +101,7 @@ public:
   template <typename Name = void, int D, typename... Rest>
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(range<D> r, Rest&&... rest) {
     no_local_memory("parallel_for(range)");
+    const binding_placeholders bind(*this);
     auto args = std::forward_as_tuple(rest...);
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
 #if TESSERA_CUDA_COMPILE
@@ -122,6 +119,7 @@ public:
   template <typename Name = void, int D, typename... Rest>
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
     check(r);
+    const binding_placeholders bind(*this);
     auto args = std::forward_as_tuple(rest...);
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
@@ -154,6 +152,7 @@ public:
   void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
+    const binding_placeholders bind(*this);
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
 #if TESSERA_CUDA_COMPILE
     if (on_gpu())
@@ -225,8 +224,9 @@ public:
       throw exception(errc::invalid, "copy: the source accessor has more elements than the destination");
     require(src);
     require(dest);
-    auto* s = src.device_pointer();
-    auto* d = dest.device_pointer();
+    const binding_placeholders bind(*this);
+    auto* s = accessor(src).device_pointer();
+    auto* d = accessor(dest).device_pointer();
     parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
@@ -255,11 +255,25 @@ private:
     cg_.enqueue = [launch, s = stream_] { launch(s); };
   }
   void take_command();
+  // While a kernel is copied into its command: a placeholder accessor copied then is bound to
+  // the buffer's storage on this handler's device (tessera::runtime::placeholder_base).
+  class binding_placeholders {
+  public:
+    explicit binding_placeholders(handler& h);
+    ~binding_placeholders();
+    binding_placeholders(const binding_placeholders&) = delete;
+    binding_placeholders& operator=(const binding_placeholders&) = delete;
+
+  private:
+    handler* previous_;
+  };
+  void* bind_placeholder(const std::shared_ptr<tessera::runtime::buffer_impl>& b);
   void cpu_only(const char* what) const;
 
   template <int D, bool WithOffset = false, typename K>
   void basic(const range<D>& r, const id<D>& offset, const K& k) {
     no_local_memory("parallel_for(range)");
+    const binding_placeholders bind(*this);
 #if TESSERA_CUDA_COMPILE
     if (on_gpu())
       return on_stream([r, offset, k](tessera::cuda::stream s) {
@@ -295,6 +309,7 @@ private:
 
   friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
   friend void* tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
+  friend void* tessera::runtime::placeholder_base(const std::shared_ptr<tessera::runtime::buffer_impl>&);
 
   device device_;
   void* stream_; // the queue's CUDA stream when device_ is a GPU

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -25,9 +26,32 @@ void* require(sycl::handler& h, const std::shared_ptr<buffer_impl>& b, sycl::acc
   return b->data_for(h.device_.impl());
 }
 
+namespace {
+thread_local sycl::handler* copying_kernel = nullptr;
+}
+
+void* placeholder_base(const std::shared_ptr<buffer_impl>& b) {
+  return copying_kernel ? copying_kernel->bind_placeholder(b) : nullptr;
+}
+
 } // namespace tessera::runtime
 
 namespace sycl {
+
+handler::binding_placeholders::binding_placeholders(handler& h) : previous_(tessera::runtime::copying_kernel) {
+  tessera::runtime::copying_kernel = &h;
+}
+handler::binding_placeholders::~binding_placeholders() { tessera::runtime::copying_kernel = previous_; }
+
+// DPC++ likewise rejects a placeholder accessor that the command group did not require.
+void* handler::bind_placeholder(const std::shared_ptr<tessera::runtime::buffer_impl>& b) {
+  const bool required =
+      std::any_of(cg_.requirements.begin(), cg_.requirements.end(), [&](const auto& r) { return r.buffer == b; });
+  if (!required)
+    throw exception(errc::kernel_argument, "a placeholder accessor is used in a kernel, but the command group did "
+                                           "not call handler::require() with it");
+  return b->data_for(device_.impl());
+}
 
 void handler::take_command() {
   if (has_command_) throw exception(errc::runtime, "a command group may hold only one command");
