@@ -565,6 +565,19 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
                     "vs CUDA with a no-op cudaLaunchHostFunc after each launch"});
   }
   {
+    // Tessera's launch layer alone (grid, kernel, error check), on the peer's stream: what the
+    // runtime above it adds is the rest of the first row.
+    auto layer_burst = [&] {
+      const auto empty = [](sycl::id<1>) {};
+      for (int i = 0; i < launches; ++i)
+        tessera::cuda::launch_range<1, false>(stream, sycl::range<1>(1), sycl::id<1>(), empty);
+      check_cuda(cudaStreamSynchronize(stream), "empty launches");
+    };
+    const auto c = compare(reps, launches, layer_burst, cuda_burst);
+    rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, Tessera's CUDA layer only",
+                    "us/launch", us(c.b.median + c.paired), us(c.b.median), false, -1, paired(c)});
+  }
+  {
     enq_t = enq_c = 1e30;
     compare(reps, launches, tessera_enqueue, cuda_enqueue);
     rows.push_back({"launch", std::to_string(launches) + " empty launches, enqueue only (best), in_order", "us/launch",

@@ -279,8 +279,6 @@ void throw_if_error(int cuda_error, const char* what) {
   }
 }
 
-void check_launch(const char* what) { throw_if_error(cudaGetLastError(), what); }
-
 stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error) {
   set_device(d);
   cudaStream_t s = nullptr;

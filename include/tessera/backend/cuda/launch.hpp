@@ -3,6 +3,10 @@
 #if TESSERA_CUDA_COMPILE
 #include <cuda_runtime.h>
 
+#include <cstddef>
+#include <tuple>
+#include <utility>
+
 #include "sycl/item.hpp"
 #include "tessera/backend/cpu/nd_geometry.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
@@ -12,6 +16,25 @@
 namespace tessera::cuda {
 
 constexpr unsigned range_block = 256;
+
+// Launches through cudaLaunchKernel itself: `<<<>>>` costs two more calls into the CUDA runtime
+// (pushing and popping the launch configuration) and a third to fetch the launch's error, on a
+// path whose whole budget over CUDA's own launch is half a microsecond.
+template <typename Kernel, typename Params, std::size_t... I>
+void launch_with(const char* what, Kernel kernel, dim3 grid, dim3 block, std::size_t shared_bytes, stream s,
+                 Params params, std::index_sequence<I...>) {
+  void* args[] = {static_cast<void*>(&std::get<I>(params))..., nullptr};
+  throw_if_error(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_bytes,
+                                  static_cast<cudaStream_t>(s)),
+                 what);
+}
+template <typename... Params, typename... Args>
+void launch_kernel(const char* what, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                   stream s, const Args&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args));
+  launch_with(what, kernel, grid, block, shared_bytes, s, std::tuple<Params...>(args...),
+              std::index_sequence_for<Params...>{});
+}
 
 template <int D, bool WithOffset, typename K>
 __device__ __forceinline__ void call_range(const K& k, const sycl::id<D>& i, const sycl::range<D>& r,
@@ -89,22 +112,19 @@ void launch_range(stream s, const sycl::range<D>& r, const sycl::id<D>& off, con
         (D == 2 || r[0] <= grid_yz_max)) {
       const dim3 grid(static_cast<unsigned>(r[D - 1] / range_block), static_cast<unsigned>(r[D - 2]),
                       D == 3 ? static_cast<unsigned>(r[0]) : 1u);
-      range_grid_kernel<D, WithOffset><<<grid, range_block, 0, static_cast<cudaStream_t>(s)>>>(k, r, off);
-      check_launch("parallel_for(range)");
-      return;
+      return launch_kernel("parallel_for(range)", range_grid_kernel<D, WithOffset, K>, grid, range_block, 0, s, k, r,
+                           off);
     }
   }
   // A small range gets the warps it needs, not a whole block of idle ones.
   const auto threads = static_cast<unsigned>(n < range_block ? (n + 31) / 32 * 32 : range_block);
   const auto blocks = static_cast<unsigned>((n + threads - 1) / threads);
-  range_kernel<D, WithOffset><<<blocks, threads, 0, static_cast<cudaStream_t>(s)>>>(k, r, off, n);
-  check_launch("parallel_for(range)");
+  launch_kernel("parallel_for(range)", range_kernel<D, WithOffset, K>, blocks, threads, 0, s, k, r, off, n);
 }
 
 template <typename K>
 void launch_single(stream s, const K& k) {
-  single_kernel<<<1, 1, 0, static_cast<cudaStream_t>(s)>>>(k);
-  check_launch("single_task");
+  launch_kernel("single_task", single_kernel<K>, 1, 1, 0, s, k);
 }
 
 // Local memory is dynamic shared memory; above 48 KiB the kernel must ask for it first.
@@ -115,15 +135,14 @@ void launch_nd(stream s, const cpu::nd_geometry<D>& geo, std::size_t local_bytes
     throw_if_error(cudaFuncSetAttribute(nd_range_kernel<D, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(local_bytes)),
                    "raising the kernel's shared memory limit");
-  nd_range_kernel<D><<<to_dim3(geo.groups), to_dim3(geo.local), local_bytes, static_cast<cudaStream_t>(s)>>>(k, geo);
-  check_launch("parallel_for(nd_range)");
+  launch_kernel("parallel_for(nd_range)", nd_range_kernel<D, K>, to_dim3(geo.groups), to_dim3(geo.local), local_bytes,
+                s, k, geo);
 }
 
 template <int D, typename K>
 void launch_hierarchical(stream s, const cpu::nd_geometry<D>& geo, const K& k) {
   if (geo.groups.size() == 0) return;
-  hierarchical_kernel<D><<<to_dim3(geo.groups), 1, 0, static_cast<cudaStream_t>(s)>>>(k, geo);
-  check_launch("parallel_for_work_group");
+  launch_kernel("parallel_for_work_group", hierarchical_kernel<D, K>, to_dim3(geo.groups), 1, 0, s, k, geo);
 }
 
 } // namespace tessera::cuda

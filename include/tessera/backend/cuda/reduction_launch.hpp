@@ -200,8 +200,9 @@ void launch_range_reduce(stream s, const sycl::range<D>& r, const sycl::id<D>& o
       return static_cast<unsigned>(sms > 0 && per_sm > 0 ? sms * per_sm : 1024);
     }();
     const auto blocks = static_cast<unsigned>(std::min<std::size_t>((n + range_block - 1) / range_block, resident));
-    if (n) range_reduce_kernel<D, WithOffset><<<blocks, range_block, 0, static_cast<cudaStream_t>(s)>>>(k, r, off, n, vars, t);
-    check_launch("parallel_for(range) with reductions");
+    if (n)
+      launch_kernel("parallel_for(range) with reductions", range_reduce_kernel<D, WithOffset, K, Vars...>, blocks,
+                    range_block, 0, s, k, r, off, n, vars, t);
   });
 }
 
@@ -210,8 +211,8 @@ void launch_nd_reduce(stream s, const cpu::nd_geometry<D>& geo, std::size_t loca
                       const std::tuple<Vars...>& vars) {
   with_totals(s, vars, [&](totals<Vars...> t) {
     if (geo.global.size())
-      nd_reduce_kernel<D><<<to_dim3(geo.groups), to_dim3(geo.local), local_bytes, static_cast<cudaStream_t>(s)>>>(k, geo, vars, t);
-    check_launch("parallel_for(nd_range) with reductions");
+      launch_kernel("parallel_for(nd_range) with reductions", nd_reduce_kernel<D, K, Vars...>, to_dim3(geo.groups),
+                    to_dim3(geo.local), local_bytes, s, k, geo, vars, t);
   });
 }
 

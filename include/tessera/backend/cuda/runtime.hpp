@@ -32,8 +32,6 @@ struct stream_and_timeline {
 stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error);
 // After the stream's last command was waited for; `on_error` is not called after this.
 void destroy_stream(stream s);
-// After a launch: turns a launch error into a sycl::exception with the right errc.
-void check_launch(const char* what);
 void throw_if_error(int cuda_error, const char* what);
 
 void* usm_alloc(const runtime::device_impl& d, std::size_t bytes, sycl::usm::alloc kind);
