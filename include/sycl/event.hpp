@@ -1,5 +1,7 @@
 #pragma once
+#include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "sycl/exception.hpp"
@@ -8,13 +10,16 @@
 
 namespace sycl {
 
-// SYCL 2020 §4.6.6.
+// SYCL 2020 §4.6.6. Either a runtime event object, or a command that went straight onto its
+// queue's stream, named by its queue and its ticket there: most GPU commands are never waited on
+// one by one, and need no object of their own (one is made when asked for, by depends_on).
 class event {
 public:
   event() : impl_(tessera::runtime::event_impl::completed()) {}
   explicit event(std::shared_ptr<tessera::runtime::event_impl> impl) : impl_(std::move(impl)) {}
+  event(std::shared_ptr<tessera::runtime::queue_impl> q, std::uint64_t ticket) : queue_(std::move(q)), ticket_(ticket) {}
 
-  void wait() { impl_->wait(); }
+  void wait();
   void wait_and_throw();
   static void wait(const std::vector<event>& events) {
     for (auto e : events) e.wait();
@@ -27,7 +32,7 @@ public:
   template <typename Param>
   typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>, "unknown event info");
-    return static_cast<info::event_command_status>(impl_->status());
+    return static_cast<info::event_command_status>(status());
   }
 
   // SYCL 2020 §4.6.6.2: nanosecond timestamps; needs a queue made with enable_profiling.
@@ -38,14 +43,21 @@ public:
                                                                                               : 2);
   }
 
-  friend bool operator==(const event& a, const event& b) { return a.impl_ == b.impl_; }
-  friend bool operator!=(const event& a, const event& b) { return a.impl_ != b.impl_; }
+  friend bool operator==(const event& a, const event& b) {
+    return a.impl_ == b.impl_ && a.queue_ == b.queue_ && a.ticket_ == b.ticket_;
+  }
+  friend bool operator!=(const event& a, const event& b) { return !(a == b); }
 
-  const std::shared_ptr<tessera::runtime::event_impl>& impl() const { return impl_; }
+  // The runtime's object for this event (made now for a command named by its ticket).
+  std::shared_ptr<tessera::runtime::event_impl> impl() const;
 
 private:
+  tessera::runtime::event_impl::state status() const;
   std::uint64_t profiling_timestamp(int which) const;
+
   std::shared_ptr<tessera::runtime::event_impl> impl_;
+  std::shared_ptr<tessera::runtime::queue_impl> queue_; // with ticket_, when impl_ is null
+  std::uint64_t ticket_ = 0;
 };
 
 } // namespace sycl

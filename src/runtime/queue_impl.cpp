@@ -65,26 +65,28 @@ queue_impl::~queue_impl() {
   wait();
 }
 
-std::shared_ptr<event_impl> queue_impl::submit(command_group&& cg) {
+sycl::event queue_impl::submit(command_group&& cg) {
+  if (auto straight = enqueue_now(cg)) return *std::move(straight);
   auto ev = std::make_shared<event_impl>();
   ev->profiling = profiling;
   if (profiling) ev->submit_ns = now_ns();
   ev->queue = weak_from_this();
-  if (enqueue_now(ev, cg)) return ev;
   auto deps = std::move(cg.depends);
   merge_by_buffer(cg.requirements);
   for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
   {
     std::lock_guard lock(mutex_);
+    // A command of this queue's stream follows the last one there without waiting on the host.
+    if (in_order && last_ticket_ && !cg.enqueue) deps.push_back(event_for(last_ticket_));
     if (in_order && last_ && !(cg.enqueue && enqueued_on(stream, *last_))) deps.push_back(last_);
     if (cg.enqueue) drop_enqueued_on(stream, deps);
-    if (in_order) last_ = ev;
+    if (in_order) last_ = ev, last_ticket_ = 0;
     track(ev);
   }
   // Nothing to wait for on the host: start now, without the bookkeeping of a deferred start.
   if (deps.empty()) {
     start(ev, std::move(cg));
-    return ev;
+    return sycl::event(ev);
   }
   auto deferred = std::make_shared<command_group>(std::move(cg));
   auto remaining = std::make_shared<std::atomic<std::size_t>>(deps.size());
@@ -92,30 +94,37 @@ std::shared_ptr<event_impl> queue_impl::submit(command_group&& cg) {
     if (remaining->fetch_sub(1, std::memory_order_acq_rel) == 1) self->start(ev, std::move(*deferred));
   };
   for (auto& d : deps) d->then(go);
-  return ev;
+  return sycl::event(ev);
 }
 
 // The common GPU command (a kernel on USM, ordered after its queue's previous command, not
-// profiled) goes onto the stream at once, its event bound to its ticket before anyone sees it:
-// no completion to register, no reference for another thread to drop. The queue's lock is held
-// through the launch so that the stream's order is the queue's.
-bool queue_impl::enqueue_now(const std::shared_ptr<event_impl>& ev, command_group& cg) {
-  if (!cg.enqueue || !cg.requirements.empty() || profiling) return false;
+// profiled) goes onto the stream at once and is named by its ticket there: no event object, no
+// completion to register, nothing for another thread to drop. The queue's lock is held through
+// the launch so that the stream's order is the queue's.
+std::optional<sycl::event> queue_impl::enqueue_now(command_group& cg) {
+  if (!cg.enqueue || !cg.requirements.empty() || profiling) return std::nullopt;
   std::lock_guard lock(mutex_);
   const auto ordered = [this](const event_impl& e) { return enqueued_on(stream, e) || e.is_complete(); };
-  if (in_order && last_ && !ordered(*last_)) return false;
+  if (in_order && last_ && !ordered(*last_)) return std::nullopt;
   for (auto& d : cg.depends)
-    if (!ordered(*d)) return false;
-  ev->stream = stream;
+    if (!ordered(*d)) return std::nullopt;
   try {
     cg.enqueue();
-    ev->bind_unshared(stream_timeline, stream_timeline->enqueued());
   } catch (...) {
     report(std::current_exception());
-    ev->mark_complete();
+    return sycl::event(); // complete: its error waits for wait_and_throw
   }
-  if (in_order) last_ = ev;
-  return true; // queue::wait waits for it through the timeline
+  const std::uint64_t ticket = stream_timeline->enqueued();
+  if (in_order) last_ = nullptr, last_ticket_ = ticket;
+  return sycl::event(shared_from_this(), ticket); // queue::wait waits for it through the timeline
+}
+
+std::shared_ptr<event_impl> queue_impl::event_for(std::uint64_t ticket) {
+  auto ev = std::make_shared<event_impl>();
+  ev->queue = weak_from_this();
+  ev->stream = stream;
+  ev->bind_unshared(stream_timeline, ticket);
+  return ev;
 }
 
 // Commands mostly complete in order: dropping finished ones from the front keeps this O(1).
@@ -244,16 +253,35 @@ void queue::wait_and_throw() {
   impl_->throw_asynchronous();
 }
 void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
-event queue::submit(tessera::runtime::command_group&& cg) { return event(impl_->submit(std::move(cg))); }
+event queue::submit(tessera::runtime::command_group&& cg) { return impl_->submit(std::move(cg)); }
+
+void event::wait() {
+  if (impl_) return impl_->wait();
+  queue_->stream_timeline->wait(ticket_);
+}
 
 void event::wait_and_throw() {
-  impl_->wait();
+  wait();
+  if (!impl_) return queue_->throw_asynchronous();
   if (auto q = impl_->queue.lock()) q->throw_asynchronous();
+}
+
+std::shared_ptr<tessera::runtime::event_impl> event::impl() const {
+  return impl_ ? impl_ : queue_->event_for(ticket_);
+}
+
+tessera::runtime::event_impl::state event::status() const {
+  using state = tessera::runtime::event_impl::state;
+  if (impl_) return impl_->status();
+  auto& timeline = *queue_->stream_timeline;
+  if (timeline.reached(ticket_)) return state::complete;
+  timeline.prompt(ticket_);
+  return state::running;
 }
 
 std::uint64_t event::profiling_timestamp(int which) const {
   using tessera::runtime::event_impl;
-  if (!impl_->profiling)
+  if (!impl_ || !impl_->profiling)
     throw exception(errc::invalid, "profiling info requested from an event of a queue without enable_profiling");
   if (!impl_->is_complete() && which > 0) impl_->wait();
   if (which == 0) return impl_->submit_ns;

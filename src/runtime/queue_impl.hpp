@@ -2,9 +2,11 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "sycl/device.hpp"
+#include "sycl/event.hpp"
 #include "sycl/exception.hpp"
 #include "tessera/runtime/command_group.hpp"
 #include "tessera/runtime/timeline.hpp"
@@ -18,7 +20,9 @@ public:
   queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling);
   ~queue_impl();
 
-  std::shared_ptr<event_impl> submit(command_group&& cg);
+  sycl::event submit(command_group&& cg);
+  // An event object for the command with `ticket` on this queue's stream.
+  std::shared_ptr<event_impl> event_for(std::uint64_t ticket);
   void wait();
   void throw_asynchronous();
   void report(std::exception_ptr e);
@@ -30,7 +34,7 @@ public:
   std::shared_ptr<timeline> stream_timeline;
 
 private:
-  bool enqueue_now(const std::shared_ptr<event_impl>& ev, command_group& cg);
+  std::optional<sycl::event> enqueue_now(command_group& cg);
   void start(const std::shared_ptr<event_impl>& ev, command_group cg);
   void enqueue(const std::shared_ptr<event_impl>& ev, command_group& cg);
   void track(const std::shared_ptr<event_impl>& ev);
@@ -43,6 +47,7 @@ private:
   const bool profiling;
   std::mutex mutex_;
   std::shared_ptr<event_impl> last_;
+  std::uint64_t last_ticket_ = 0; // instead of last_: the last command went straight onto the stream
   std::deque<std::shared_ptr<event_impl>> pending_;
   std::vector<std::exception_ptr> errors_;
 };
