@@ -7,7 +7,6 @@
 #include <memory>
 #include <mutex>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 #include "sycl/exception.hpp"
@@ -101,7 +100,7 @@ public:
   // and the continuations that others registered have run; on that thread itself (a continuation
   // dropped the last reference to the queue) it cannot be joined, so it ends on its own, holding
   // this timeline.
-  void close() {
+  void close() override {
     {
       std::lock_guard lock(mutex_);
       record_locked(); // events that outlive the queue still complete
@@ -245,30 +244,6 @@ private:
   std::thread thread_;
 };
 
-// Streams are created and destroyed rarely; the registry finds a stream's timeline when it is
-// destroyed. Never destroyed itself: queues with static storage duration may outlive it.
-class stream_registry {
-public:
-  static stream_registry& instance() {
-    static auto* r = new stream_registry;
-    return *r;
-  }
-  void add(cudaStream_t s, std::shared_ptr<stream_timeline> t) {
-    std::lock_guard lock(mutex_);
-    streams_.emplace(s, std::move(t));
-  }
-  std::shared_ptr<stream_timeline> take(cudaStream_t s) {
-    std::lock_guard lock(mutex_);
-    auto it = streams_.find(s);
-    auto t = std::move(it->second);
-    streams_.erase(it);
-    return t;
-  }
-
-private:
-  std::mutex mutex_;
-  std::unordered_map<cudaStream_t, std::shared_ptr<stream_timeline>> streams_;
-};
 } // namespace
 
 void throw_if_error(int cuda_error, const char* what) {
@@ -283,15 +258,12 @@ stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_e
   set_device(d);
   cudaStream_t s = nullptr;
   throw_if_error(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "creating a CUDA stream");
-  auto t = std::make_shared<stream_timeline>(s, d.ordinal, std::move(on_error));
-  stream_registry::instance().add(s, t);
-  return {s, t};
+  return {s, std::make_shared<stream_timeline>(s, d.ordinal, std::move(on_error))};
 }
 
 void destroy_stream(stream s) {
   auto cs = static_cast<cudaStream_t>(s);
   cudaStreamSynchronize(cs);
-  stream_registry::instance().take(cs)->close(); // after its last completions have run
   release_scratch(s);
   cudaStreamDestroy(cs);
 }

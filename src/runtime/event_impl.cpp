@@ -43,9 +43,7 @@ event_impl::state event_impl::status() const {
   case phase::complete: return state::complete;
   case phase::on_timeline: break;
   }
-  if (timeline_->reached(ticket_)) return state::complete;
-  timeline_->prompt(ticket_);
-  return state::running;
+  return timeline_->asked(ticket_) ? state::complete : state::running;
 }
 
 void event_impl::bind(std::shared_ptr<timeline> tl, std::uint64_t ticket) {

@@ -31,13 +31,9 @@ void merge_by_buffer(std::vector<requirement>& reqs) {
   reqs.swap(merged);
 }
 
-// Commands already enqueued on `stream` are ordered before anything enqueued on it later.
-bool enqueued_on(void* stream, const event_impl& e) {
-  return e.on_timeline() && e.stream == stream;
-}
-void drop_enqueued_on(void* stream, std::vector<std::shared_ptr<event_impl>>& deps) {
-  deps.erase(std::remove_if(deps.begin(), deps.end(), [stream](const auto& d) { return enqueued_on(stream, *d); }),
-             deps.end());
+// Commands already on a timeline are ordered before anything enqueued on it later.
+void drop_enqueued_on(const timeline* tl, std::vector<std::shared_ptr<event_impl>>& deps) {
+  deps.erase(std::remove_if(deps.begin(), deps.end(), [tl](const auto& d) { return d->on(tl); }), deps.end());
 }
 } // namespace
 
@@ -58,6 +54,7 @@ queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool
 queue_impl::~queue_impl() {
 #if defined(TESSERA_WITH_CUDA)
   if (stream) {
+    stream_timeline->close();
     cuda::destroy_stream(stream);
     return;
   }
@@ -78,8 +75,8 @@ sycl::event queue_impl::submit(command_group&& cg) {
     std::lock_guard lock(mutex_);
     // A command of this queue's stream follows the last one there without waiting on the host.
     if (in_order && last_ticket_ && !cg.enqueue) deps.push_back(event_for(last_ticket_));
-    if (in_order && last_ && !(cg.enqueue && enqueued_on(stream, *last_))) deps.push_back(last_);
-    if (cg.enqueue) drop_enqueued_on(stream, deps);
+    if (in_order && last_ && !(cg.enqueue && last_->on(stream_timeline.get()))) deps.push_back(last_);
+    if (cg.enqueue) drop_enqueued_on(stream_timeline.get(), deps);
     if (in_order) last_ = ev, last_ticket_ = 0;
     track(ev);
   }
@@ -104,7 +101,7 @@ sycl::event queue_impl::submit(command_group&& cg) {
 std::optional<sycl::event> queue_impl::enqueue_now(command_group& cg) {
   if (!cg.enqueue || !cg.requirements.empty() || profiling) return std::nullopt;
   std::lock_guard lock(mutex_);
-  const auto ordered = [this](const event_impl& e) { return enqueued_on(stream, e) || e.is_complete(); };
+  const auto ordered = [this](const event_impl& e) { return e.on(stream_timeline.get()) || e.is_complete(); };
   if (in_order && last_ && !ordered(*last_)) return std::nullopt;
   for (auto& d : cg.depends)
     if (!ordered(*d)) return std::nullopt;
@@ -122,7 +119,6 @@ std::optional<sycl::event> queue_impl::enqueue_now(command_group& cg) {
 std::shared_ptr<event_impl> queue_impl::event_for(std::uint64_t ticket) {
   auto ev = std::make_shared<event_impl>();
   ev->queue = weak_from_this();
-  ev->stream = stream;
   ev->bind_unshared(stream_timeline, ticket);
   return ev;
 }
@@ -135,7 +131,6 @@ void queue_impl::track(const std::shared_ptr<event_impl>& ev) {
 
 void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) {
   const bool host_task = cg.host_task;
-  if (cg.enqueue) ev->stream = stream;
   ev->mark_running();
   try {
     // Host tasks see buffers on the host; everything else on the queue's device.
@@ -273,10 +268,7 @@ std::shared_ptr<tessera::runtime::event_impl> event::impl() const {
 tessera::runtime::event_impl::state event::status() const {
   using state = tessera::runtime::event_impl::state;
   if (impl_) return impl_->status();
-  auto& timeline = *queue_->stream_timeline;
-  if (timeline.reached(ticket_)) return state::complete;
-  timeline.prompt(ticket_);
-  return state::running;
+  return queue_->stream_timeline->asked(ticket_) ? state::complete : state::running;
 }
 
 std::uint64_t event::profiling_timestamp(int which) const {

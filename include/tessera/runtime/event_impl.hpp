@@ -32,9 +32,11 @@ public:
   // What a user asks: a command on a timeline that nobody waits for is found complete only when
   // asked about.
   state status() const;
-  // Whether the command is on a backend's timeline: a later command on the same one is ordered
-  // after it without waiting on the host.
-  bool on_timeline() const { return phase_.load(std::memory_order_acquire) == phase::on_timeline; }
+  // Whether the command is on `tl`: a later command there is ordered after it without waiting on
+  // the host.
+  bool on(const timeline* tl) const {
+    return phase_.load(std::memory_order_acquire) == phase::on_timeline && timeline_.get() == tl;
+  }
   // Runs `f` now if complete, otherwise when complete.
   void then(std::function<void()> f);
 
@@ -48,8 +50,6 @@ public:
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   bool profiling = false;
   std::weak_ptr<queue_impl> queue;
-  // The CUDA stream the command was enqueued on, set before it is bound to the stream's timeline.
-  void* stream = nullptr;
   // A profiled GPU command's timing events, on either side of it: gpu_marks goes from none to
   // pending before the command starts and to ready once both are recorded (either may be null
   // if CUDA refused one; the host's times then stand).

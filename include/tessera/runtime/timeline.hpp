@@ -25,10 +25,19 @@ public:
   bool reached(std::uint64_t ticket) const { return completed_.load(std::memory_order_acquire) >= ticket; }
   // Prompts the backend to find out about `ticket` now, and returns at once.
   virtual void prompt(std::uint64_t ticket) = 0;
+  // What a user asking about `ticket` is told; one not yet reached is prompted for.
+  bool asked(std::uint64_t ticket) {
+    if (reached(ticket)) return true;
+    prompt(ticket);
+    return false;
+  }
   virtual void wait(std::uint64_t ticket) = 0;
   // `f` runs once `ticket` is reached (at once if it is), with the error of the work it covers.
   // `soon`: someone waits for it, so the backend should find out without waiting for a batch.
   virtual void when_reached(std::uint64_t ticket, completion f, bool soon) = 0;
+  // The backend queue is about to go: whatever was enqueued still completes, and the continuations
+  // registered run; no error is reported after this.
+  virtual void close() = 0;
 
 protected:
   std::atomic<std::uint64_t> completed_{0};

@@ -30,7 +30,7 @@ struct stream_and_timeline {
   std::shared_ptr<runtime::timeline> timeline;
 };
 stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error);
-// After the stream's last command was waited for; `on_error` is not called after this.
+// After its timeline was closed.
 void destroy_stream(stream s);
 void throw_if_error(int cuda_error, const char* what);
 
