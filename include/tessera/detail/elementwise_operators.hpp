@@ -1,0 +1,124 @@
+#pragma once
+// The element-wise operators shared by vec and marray (SYCL 2020 §4.14.2.1, §4.14.3.1), as
+// hidden friends of a base so that they are found through ADL from the containers and from vec's
+// swizzles (whose result type is a template argument) and accept anything convertible.
+// Mask is what comparisons and logical operators return: vec<signed int, N> with -1 for true,
+// marray<bool, N>.
+#include <type_traits>
+
+#include "tessera/detail/macros.hpp"
+
+namespace tessera::detail {
+
+template <typename D, typename T, int N, typename Mask>
+class elementwise_operators {
+  template <typename M>
+  TESSERA_HOST_DEVICE static constexpr auto mask_value(M& m, bool b) {
+    using E = std::remove_reference_t<decltype(m[0])>;
+    return b ? static_cast<E>(-1) : static_cast<E>(0);  // bool(-1) is true
+  }
+
+#define TESSERA_EW_BINARY(op, check)                                                             \
+  friend TESSERA_HOST_DEVICE constexpr D operator op(const D& a, const D& b) {                   \
+    check;                                                                                       \
+    D r;                                                                                         \
+    for (int i = 0; i < N; ++i) r[i] = static_cast<T>(a[i] op b[i]);                             \
+    return r;                                                                                    \
+  }                                                                                              \
+  friend TESSERA_HOST_DEVICE constexpr D operator op(const D& a, const T& b) {                   \
+    check;                                                                                       \
+    D r;                                                                                         \
+    for (int i = 0; i < N; ++i) r[i] = static_cast<T>(a[i] op b);                                \
+    return r;                                                                                    \
+  }                                                                                              \
+  friend TESSERA_HOST_DEVICE constexpr D operator op(const T& a, const D& b) {                   \
+    check;                                                                                       \
+    D r;                                                                                         \
+    for (int i = 0; i < N; ++i) r[i] = static_cast<T>(a op b[i]);                                \
+    return r;                                                                                    \
+  }                                                                                              \
+  friend TESSERA_HOST_DEVICE constexpr D& operator op##=(D & a, const D & b) {                   \
+    check;                                                                                       \
+    for (int i = 0; i < N; ++i) a[i] = static_cast<T>(a[i] op b[i]);                             \
+    return a;                                                                                    \
+  }                                                                                              \
+  friend TESSERA_HOST_DEVICE constexpr D& operator op##=(D & a, const T & b) {                   \
+    check;                                                                                       \
+    for (int i = 0; i < N; ++i) a[i] = static_cast<T>(a[i] op b);                                \
+    return a;                                                                                    \
+  }
+
+#define TESSERA_EW_INTEGRAL \
+  static_assert(std::is_integral_v<T>, "this vec/marray operator needs integral elements")
+
+  TESSERA_EW_BINARY(+, )
+  TESSERA_EW_BINARY(-, )
+  TESSERA_EW_BINARY(*, )
+  TESSERA_EW_BINARY(/, )
+  TESSERA_EW_BINARY(%, TESSERA_EW_INTEGRAL)
+  TESSERA_EW_BINARY(&, TESSERA_EW_INTEGRAL)
+  TESSERA_EW_BINARY(|, TESSERA_EW_INTEGRAL)
+  TESSERA_EW_BINARY(^, TESSERA_EW_INTEGRAL)
+  TESSERA_EW_BINARY(<<, TESSERA_EW_INTEGRAL)
+  TESSERA_EW_BINARY(>>, TESSERA_EW_INTEGRAL)
+#undef TESSERA_EW_BINARY
+
+#define TESSERA_EW_MASK(op)                                                                      \
+  friend TESSERA_HOST_DEVICE constexpr Mask operator op(const D& a, const D& b) {                \
+    Mask r;                                                                                      \
+    for (int i = 0; i < N; ++i) r[i] = mask_value(r, a[i] op b[i]);                              \
+    return r;                                                                                    \
+  }                                                                                              \
+  friend TESSERA_HOST_DEVICE constexpr Mask operator op(const D& a, const T& b) {                \
+    Mask r;                                                                                      \
+    for (int i = 0; i < N; ++i) r[i] = mask_value(r, a[i] op b);                                 \
+    return r;                                                                                    \
+  }                                                                                              \
+  friend TESSERA_HOST_DEVICE constexpr Mask operator op(const T& a, const D& b) {                \
+    Mask r;                                                                                      \
+    for (int i = 0; i < N; ++i) r[i] = mask_value(r, a op b[i]);                                 \
+    return r;                                                                                    \
+  }
+  TESSERA_EW_MASK(==)
+  TESSERA_EW_MASK(!=)
+  TESSERA_EW_MASK(<)
+  TESSERA_EW_MASK(>)
+  TESSERA_EW_MASK(<=)
+  TESSERA_EW_MASK(>=)
+  TESSERA_EW_MASK(&&)
+  TESSERA_EW_MASK(||)
+#undef TESSERA_EW_MASK
+
+  friend TESSERA_HOST_DEVICE constexpr Mask operator!(const D& a) {
+    Mask r;
+    for (int i = 0; i < N; ++i) r[i] = mask_value(r, !a[i]);
+    return r;
+  }
+  friend TESSERA_HOST_DEVICE constexpr D operator~(const D& a) {
+    TESSERA_EW_INTEGRAL;
+    D r;
+    for (int i = 0; i < N; ++i) r[i] = static_cast<T>(~a[i]);
+    return r;
+  }
+#undef TESSERA_EW_INTEGRAL
+  friend TESSERA_HOST_DEVICE constexpr D operator+(const D& a) { return a; }
+  friend TESSERA_HOST_DEVICE constexpr D operator-(const D& a) {
+    D r;
+    for (int i = 0; i < N; ++i) r[i] = static_cast<T>(-a[i]);
+    return r;
+  }
+  friend TESSERA_HOST_DEVICE constexpr D& operator++(D& a) { return a += T(1); }
+  friend TESSERA_HOST_DEVICE constexpr D& operator--(D& a) { return a -= T(1); }
+  friend TESSERA_HOST_DEVICE constexpr D operator++(D& a, int) {
+    D old = a;
+    a += T(1);
+    return old;
+  }
+  friend TESSERA_HOST_DEVICE constexpr D operator--(D& a, int) {
+    D old = a;
+    a -= T(1);
+    return old;
+  }
+};
+
+}  // namespace tessera::detail
