@@ -3,6 +3,7 @@
 // headers SYCL programs habitually rely on.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +19,12 @@
 #include "sycl/accessor.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
+#include "sycl/builtins/common.hpp"
+#include "sycl/builtins/geometric.hpp"
+#include "sycl/builtins/integer.hpp"
+#include "sycl/builtins/math.hpp"
+#include "sycl/builtins/native.hpp"
+#include "sycl/builtins/relational.hpp"
 #include "sycl/buffer.hpp"
 #include "sycl/context.hpp"
 #include "sycl/device.hpp"
@@ -29,6 +36,7 @@
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
 #include "sycl/group_algorithms.hpp"
+#include "sycl/half.hpp"
 #include "sycl/legacy_group_algorithms.hpp"
 #include "sycl/h_item.hpp"
 #include "sycl/handler.hpp"
@@ -37,6 +45,7 @@
 #include "sycl/item.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/local_accessor.hpp"
+#include "sycl/marray.hpp"
 #include "sycl/memory_enums.hpp"
 #include "sycl/nd_item.hpp"
 #include "sycl/nd_range.hpp"
@@ -49,3 +58,4 @@
 #include "sycl/span.hpp"
 #include "sycl/sub_group.hpp"
 #include "sycl/usm.hpp"
+#include "sycl/vec.hpp"

@@ -16,3 +16,8 @@
 #else
 #define TESSERA_DEVICE_PASS 0
 #endif
+// CUDA's cuda_fp16.h (reached through libcu++) would declare a global `half` that makes `half`
+// ambiguous next to sycl::half under `using namespace sycl;`; its own __half stays available.
+#if (defined(__CUDACC__) || defined(__CUDA__)) && !defined(CUDA_NO_HALF)
+#define CUDA_NO_HALF
+#endif
