@@ -196,12 +196,12 @@ class vec : public tessera::detail::elementwise_operators<
 
   // Elements [offset * N, offset * N + N) of the pointer: a raw pointer or a multi_ptr (get()).
   template <typename Ptr>
-  TESSERA_HOST_DEVICE void load(std::size_t offset, const Ptr& ptr) {
+  TESSERA_HOST_DEVICE void load(std::size_t offset, Ptr ptr) {
     const auto* p = tessera::detail::raw_pointer(ptr) + offset * N;
     for (int i = 0; i < N; ++i) data_[i] = static_cast<T>(p[i]);
   }
   template <typename Ptr>
-  TESSERA_HOST_DEVICE void store(std::size_t offset, const Ptr& ptr) const {
+  TESSERA_HOST_DEVICE void store(std::size_t offset, Ptr ptr) const {
     auto* p = tessera::detail::raw_pointer(ptr) + offset * N;
     for (int i = 0; i < N; ++i) p[i] = data_[i];
   }

@@ -53,10 +53,10 @@ struct pointee_of_handle<P, std::void_t<decltype(std::declval<const P&>().get())
   using type = std::remove_pointer_t<decltype(std::declval<const P&>().get())>;
 };
 
-// The raw pointer behind a pointer-like argument: a raw pointer, or anything with get().
+// The raw pointer behind a pointer-like argument: a raw pointer (or array), or anything with get().
 template <typename P>
 TESSERA_HOST_DEVICE constexpr auto raw_pointer(const P& p) {
-  if constexpr (std::is_pointer_v<P>) {
+  if constexpr (std::is_pointer_v<P> || std::is_array_v<P>) {
     return p;
   } else {
     return p.get();
