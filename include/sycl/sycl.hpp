@@ -3,7 +3,6 @@
 // headers SYCL programs habitually rely on.
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
