@@ -20,6 +20,14 @@ namespace sycl {
 template <typename T, int N>
 class vec;
 
+// Element names for vec::swizzle<...>() (SYCL 2020 §4.14.2.1).
+namespace elem {
+inline constexpr int x = 0, y = 1, z = 2, w = 3;
+inline constexpr int r = 0, g = 1, b = 2, a = 3;
+inline constexpr int s0 = 0, s1 = 1, s2 = 2, s3 = 3, s4 = 4, s5 = 5, s6 = 6, s7 = 7, s8 = 8,
+                     s9 = 9, sA = 10, sB = 11, sC = 12, sD = 13, sE = 14, sF = 15;
+}  // namespace elem
+
 }  // namespace sycl
 
 namespace tessera::detail {
