@@ -44,6 +44,11 @@ TESSERA_HOST_DEVICE inline int popcount64(std::uint64_t x) {
 #endif
 }
 
+#if !TESSERA_DEVICE_PASS
+__extension__ typedef __int128 int128_t;  // __extension__: no -Wpedantic warning in user builds
+__extension__ typedef unsigned __int128 uint128_t;
+#endif
+
 // The high half of the full product of two integers of type T.
 template <typename T>
 TESSERA_HOST_DEVICE T mul_hi(T x, T y) {
@@ -54,13 +59,13 @@ TESSERA_HOST_DEVICE T mul_hi(T x, T y) {
 #if TESSERA_DEVICE_PASS
     return __mul64hi(x, y);
 #else
-    return static_cast<T>((static_cast<__int128>(x) * y) >> 64);
+    return static_cast<T>((static_cast<int128_t>(x) * y) >> 64);
 #endif
   } else {
 #if TESSERA_DEVICE_PASS
     return __umul64hi(x, y);
 #else
-    return static_cast<T>((static_cast<unsigned __int128>(x) * y) >> 64);
+    return static_cast<T>((static_cast<uint128_t>(x) * y) >> 64);
 #endif
   }
 }
