@@ -62,7 +62,7 @@ public:
   void flush() const {}
   // Waits for every command of the view; throws the first error of its kernels.
   void wait() const {
-    detail::as_amp([&] { state_->queue.wait(); });
+    detail::as_amp([&] { state_->queue.wait_and_throw(); }); // hands kernel errors to keep()
     std::exception_ptr first;
     {
       std::lock_guard lock(state_->mutex);

@@ -18,9 +18,6 @@ public:
   using value_type = int;
 
   TESSERA_HOST_DEVICE coordinates() : v_{} {}
-  TESSERA_HOST_DEVICE explicit coordinates(const int (&c)[N]) {
-    for (int d = 0; d < N; ++d) v_[d] = c[d];
-  }
   TESSERA_HOST_DEVICE explicit coordinates(const int* c) {
     for (int d = 0; d < N; ++d) v_[d] = c[d];
   }
