@@ -14,6 +14,7 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/Instructions.h>
@@ -95,9 +96,9 @@ private:
 };
 
 std::string chain(const reachability& r, const GlobalValue* g) {
-  std::string s = g->getName().str();
+  std::string s = demangle(g->getName().str());
   for (const GlobalValue* p = r.parents().lookup(g); p; p = r.parents().lookup(p))
-    s = p->getName().str() + " -> " + s;
+    s = demangle(p->getName().str()) + "\n  -> " + s;
   return s;
 }
 
@@ -115,7 +116,7 @@ struct device_code_selection : PassInfoMixin<device_code_selection> {
       } else if (f.isDeclaration() && live.reached(&f) && !provided_by_device(f)) {
         m.getContext().diagnose(DiagnosticInfoUnsupported(
             f, "a kernel calls a function with no device definition (a host-only library function?); "
-               "reached through: " + chain(live, &f)));
+               "reached through:\n  " + chain(live, &f)));
       }
     }
     return PreservedAnalyses::none();
