@@ -305,6 +305,21 @@ TEST(AmpErrors, ArrayViewOverTooSmallAContainer) {
   EXPECT_THROW((array_view<int, 2>(4, 4, data)), runtime_exception);
 }
 
+TEST(AmpErrors, HostAccessOutsideTheViewIsReported) {
+  std::vector<int> data(12);
+  array_view<int, 2> v(3, 4, data);
+  try {
+    v(1, 4) = 1;
+    FAIL() << "no exception";
+  } catch (const runtime_exception& e) {
+    EXPECT_NE(std::string(e.what()).find("(1, 4) is outside the view's extent 3 x 4"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(v.section(index<2>(1, 1), extent<2>(2, 2))(2, 0), runtime_exception);
+  v(2, 3) = 7;
+  v.synchronize();
+  EXPECT_EQ(data[11], 7);
+}
+
 #if !defined(__CUDA__)
 // The CPU backend's barrier checks: a tile whose items do not all reach a wait is reported at
 // the next synchronisation with the wait's file and line, never a hang.

@@ -1,5 +1,6 @@
 #pragma once
 #include <future>
+#include <string>
 #include <type_traits>
 
 #include "tessera/amp/extent.hpp"
@@ -103,17 +104,17 @@ public:
   extent_type extent;
   TESSERA_HOST_DEVICE extent_type get_extent() const { return extent; }
 
-  TESSERA_HOST_DEVICE T& operator[](const index<N>& i) const { return at(linear(i)); }
-  TESSERA_HOST_DEVICE T& operator()(const index<N>& i) const { return at(linear(i)); }
+  TESSERA_HOST_DEVICE T& operator[](const index<N>& i) const { return element(i); }
+  TESSERA_HOST_DEVICE T& operator()(const index<N>& i) const { return element(i); }
   template <int M = N, typename = std::enable_if_t<M == 1>>
-  TESSERA_HOST_DEVICE T& operator()(int i0) const { return at(linear(index<1>(i0))); }
+  TESSERA_HOST_DEVICE T& operator()(int i0) const { return element(index<1>(i0)); }
   template <int M = N, typename = std::enable_if_t<M == 2>>
-  TESSERA_HOST_DEVICE T& operator()(int i0, int i1) const { return at(linear(index<2>(i0, i1))); }
+  TESSERA_HOST_DEVICE T& operator()(int i0, int i1) const { return element(index<2>(i0, i1)); }
   template <int M = N, typename = std::enable_if_t<M == 3>>
-  TESSERA_HOST_DEVICE T& operator()(int i0, int i1, int i2) const { return at(linear(index<3>(i0, i1, i2))); }
+  TESSERA_HOST_DEVICE T& operator()(int i0, int i1, int i2) const { return element(index<3>(i0, i1, i2)); }
   // av[i]: the element (rank 1) or the view of rank N-1 at i (a projection).
   TESSERA_HOST_DEVICE decltype(auto) operator[](int i) const {
-    if constexpr (N == 1) return at(linear(index<1>(i)));
+    if constexpr (N == 1) return element(index<1>(i));
     else return project(i);
   }
 
@@ -185,6 +186,23 @@ private:
     std::size_t l = 0;
     for (int d = 0; d < N; ++d) l += static_cast<std::size_t>(i[d]) * stride_[d];
     return l;
+  }
+  // Host code's accesses are checked, and CPU kernels' too in builds without NDEBUG (a kernel's
+  // exception reaches the next wait); the GPU's are not.
+  TESSERA_HOST_DEVICE T& element(const index<N>& i) const {
+#if !TESSERA_DEVICE_PASS
+#ifdef NDEBUG
+    if (!in_kernel_)
+#endif
+      if (!extent.contains(i)) out_of_range(i);
+#endif
+    return at(linear(i));
+  }
+  [[noreturn]] void out_of_range(const index<N>& i) const {
+    std::string where, shape;
+    for (int d = 0; d < N; ++d)
+      where += (d ? ", " : "") + std::to_string(i[d]), shape += (d ? " x " : "") + std::to_string(extent[d]);
+    throw runtime_exception("array_view: index (" + where + ") is outside the view's extent " + shape, E_INVALIDARG);
   }
   TESSERA_HOST_DEVICE T& at(std::size_t l) const {
 #if TESSERA_DEVICE_PASS
