@@ -234,6 +234,49 @@ TEST(AmpAtomics, HistogramAndExtremaAndExchanges) {
   EXPECT_EQ(ex[0], 1);
 }
 
+int twice(int x) restrict(amp, cpu) { return 2 * x; }
+
+TEST(AmpRestrict, FunctionsMarkedForAmpAndCpuRunInBoth) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = twice(i[0]); });
+  v.synchronize();
+  for (int i = 0; i < 8; ++i) ASSERT_EQ(out[i], twice(i));
+}
+
+TEST(AmpAtomics, BitwiseSubAndExchangeOnUnsigned) {
+  std::vector<unsigned> bits = {0u, ~0u, 0u, 1000u};
+  std::vector<float> last = {0.0f};
+  array_view<unsigned, 1> b(4, bits);
+  array_view<float, 1> l(1, last);
+  parallel_for_each(extent<1>(32), [=](index<1> i) restrict(amp) {
+    atomic_fetch_or(&b[0], 1u << i[0]);
+    atomic_fetch_and(&b[1], ~(1u << i[0]));
+    atomic_fetch_xor(&b[2], 1u << (i[0] % 4));
+    atomic_fetch_sub(&b[3], 3u);
+    atomic_exchange(&l[0], 1.5f);
+  });
+  b.synchronize(), l.synchronize();
+  EXPECT_EQ(bits[0], ~0u);
+  EXPECT_EQ(bits[1], 0u);
+  EXPECT_EQ(bits[2], 0u); // each of the 4 bits flipped 8 times
+  EXPECT_EQ(bits[3], 1000u - 96u);
+  EXPECT_EQ(last[0], 1.5f);
+}
+
+TEST(AmpCopy, AsyncCopiesAndTheConcurrencySpelling) {
+  std::vector<int> src(20), dst(20, 0);
+  std::iota(src.begin(), src.end(), 1);
+  Concurrency::array<int, 1> a(20);
+  Concurrency::copy_async(src.begin(), src.end(), a).get();
+  Concurrency::array_view<int, 1> out(20, dst);
+  copy(a, out);
+  out.synchronize_async().wait();
+  EXPECT_EQ(dst, src);
+  EXPECT_EQ(a.get_extent().size(), 20u);
+  EXPECT_EQ(out.data()[19], 20);
+}
+
 TEST(AmpMath, FastAndPreciseFunctionsInKernels) {
   std::vector<float> in = {0.25f, 1.0f, 2.0f, 9.0f}, out(4 * 4);
   array_view<const float, 1> x(4, in);
