@@ -82,10 +82,10 @@ function(_tessera_sycl_cuda_options target)
   foreach(_arch IN LISTS _archs)
     list(APPEND _opts "--cuda-gpu-arch=${_arch}")
   endforeach()
-  # Unannotated kernel callees and C++ AMP's reference captures: clang's HIP stdpar mode accepts
-  # them, and Tessera's plugin keeps on the device only what kernels reach (compiler/).
+  # Unannotated kernel callees and C++ AMP's reference captures: Tessera's plugin compiles the
+  # device side in HIP's stdpar mode, which accepts them, and keeps there what kernels reach.
   if(TESSERA_DEVICE_SELECT_PLUGIN)
-    list(APPEND _opts "SHELL:-Xclang --hipstdpar" "SHELL:-Xarch_device -fpass-plugin=${TESSERA_DEVICE_SELECT_PLUGIN}")
+    list(APPEND _opts "-fplugin=${TESSERA_DEVICE_SELECT_PLUGIN}" "-fpass-plugin=${TESSERA_DEVICE_SELECT_PLUGIN}")
     if(TARGET tessera-device-select-ready)
       add_dependencies(${target} tessera-device-select-ready)
     endif()

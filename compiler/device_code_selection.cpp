@@ -1,16 +1,23 @@
-// tessera-device-select: an LLVM pass plugin for the device side of clang's CUDA mode.
+// tessera-device-select: a clang and LLVM plugin for the device side of clang's CUDA mode.
 //
 // Tessera compiles SYCL and C++ AMP programs as CUDA with clang 19. SYCL code never marks the
 // functions, functors and templates its kernels call, and C++ AMP kernels capture arrays by
 // reference; clang's CUDA mode rejects both (a call to a __host__ function, a reference capture in
-// a kernel lambda). Under `-Xclang --hipstdpar` clang accepts both and emits every unannotated
-// function for the device as well; the HIP toolchain then keeps only what kernels reach
-// (HipStdParAcceleratorCodeSelectionPass), but only for AMDGPU. This pass does that selection for
-// NVPTX: it keeps the kernels and everything they reach (calls, and functions or variables named
+// a kernel lambda). In HIP's standard-parallelism mode (the language option HIPStdPar) clang
+// accepts both and emits every unannotated function for the device as well; the HIP toolchain then
+// keeps only what kernels reach (HipStdParAcceleratorCodeSelectionPass), but only for AMDGPU.
+//
+// The front-end half turns HIPStdPar on for the device compilation only: on the host it would
+// change overload resolution (a host function called from a host-device one would no longer be
+// preferred over a device-only overload, e.g. CUDA's device `sqrt(float)` over the host `sqrt`),
+// and no driver option passes it to one side. The pass half does the selection for NVPTX: it keeps the kernels and everything they reach (calls, and functions or variables named
 // by reached code or by reached initialisers), drops the bodies of every other function, and lets
 // GlobalDCE remove what is left. A kernel that reaches a function with no device definition (a
 // host library call such as std::cout's) is reported with its call chain, instead of ptxas's
 // "unresolved extern function".
+#include <clang/AST/ASTConsumer.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendPluginRegistry.h>
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringRef.h>
@@ -122,6 +129,19 @@ struct device_code_selection : PassInfoMixin<device_code_selection> {
     return PreservedAnalyses::none();
   }
 };
+
+// Runs before the main action of every compilation that loads the plugin (-fplugin=).
+class device_language : public clang::PluginASTAction {
+protected:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, StringRef) override {
+    if (ci.getLangOpts().CUDAIsDevice) ci.getLangOpts().HIPStdPar = 1;
+    return std::make_unique<clang::ASTConsumer>();
+  }
+  bool ParseArgs(const clang::CompilerInstance&, const std::vector<std::string>&) override { return true; }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+const clang::FrontendPluginRegistry::Add<device_language> registered("tessera-device-language",
+                                                                    "HIPStdPar for CUDA device compilations");
 
 } // namespace
 

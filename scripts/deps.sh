@@ -15,6 +15,7 @@ TESSERA_DEBIAN_PACKAGES=(
   libclang-rt-19-dev    # clang's sanitizer runtimes
   libomp-19-dev         # OpenMP for tessera-bench when clang builds it (build-cuda/)
   llvm-19-dev           # the device-code selection plugin of CUDA builds (compiler/)
+  libclang-19-dev       # its front-end half
   ca-certificates
 )
 
