@@ -242,7 +242,9 @@ public:
   template <int D, typename K>
   struct nd_kernel {
     K k;
-    TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
+    TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const {
+      tessera::detail::invoke(k, nd_item<D>(c));
+    }
   };
 
 private:

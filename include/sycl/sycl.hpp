@@ -3,15 +3,25 @@
 // headers SYCL programs habitually rely on.
 #include <algorithm>
 #include <array>
+#include <cassert>
+#include <climits>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sycl/access.hpp"
