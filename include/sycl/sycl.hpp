@@ -45,6 +45,7 @@
 #include "sycl/id.hpp"
 #include "sycl/info.hpp"
 #include "sycl/item.hpp"
+#include "sycl/kernel_handler.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/memory_enums.hpp"

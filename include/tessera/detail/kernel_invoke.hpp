@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "sycl/item.hpp"
+#include "sycl/kernel_handler.hpp"
 #include "tessera/detail/macros.hpp"
 
 // The one place where every backend calls a user's kernel. SYCL 2020 lets a kernel take its
@@ -50,5 +51,30 @@ TESSERA_HOST_DEVICE TESSERA_ALWAYS_INLINE void invoke(const K& k, Item item, Res
                   "kernel_handler, if any): see SYCL 2020 §4.9.4.2 for the parameter a kernel may take");
   }
 }
+
+// Whether invoke(k, args...) compiles.
+template <typename K, typename... Args>
+struct invocable : std::is_invocable<const K&, Args&...> {};
+template <typename K, int D, typename... Rest>
+struct invocable<K, sycl::item<D, false>, Rest...>
+    : std::bool_constant<std::is_invocable_v<const K&, sycl::item<D, false>&, Rest&...> ||
+                         std::is_invocable_v<const K&, sycl::item<D, true>&, Rest&...>> {};
+
+// A kernel whose last parameter is a kernel_handler (and that cannot be called without one).
+template <typename K, typename... Args>
+inline constexpr bool wants_kernel_handler_v =
+    !invocable<K, Args...>::value && invocable<K, Args..., sycl::kernel_handler>::value;
+
+// Such a kernel, with the kernel_handler the launch gives it.
+template <typename K>
+struct with_kernel_handler {
+  K k;
+  sycl::kernel_handler h;
+  template <typename... Args>
+  TESSERA_HOST_DEVICE TESSERA_ALWAYS_INLINE void operator()(Args&... args) const {
+    sycl::kernel_handler kh = h;
+    invoke(k, args..., kh);
+  }
+};
 
 } // namespace tessera::detail
