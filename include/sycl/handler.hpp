@@ -27,6 +27,7 @@
 namespace sycl {
 
 class queue;
+class stream;
 
 // SYCL 2020 §4.9.4. Collects one command group: its accessors, dependencies and its one command.
 class handler {
@@ -348,6 +349,7 @@ private:
   void check_nd_range(int dims, const std::size_t* global, const std::size_t* local) const;
   std::uint32_t sub_group_size() const;
 
+  friend class stream; // its GPU buffer belongs to the queue's CUDA stream
   friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
   friend void* tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
   friend void* tessera::runtime::placeholder_base(const std::shared_ptr<tessera::runtime::buffer_impl>&);
