@@ -36,7 +36,7 @@ int main() {
 
   using namespace concurrency;
   std::vector<int> zeros(n, 0);
-  array<int, 1> a(n, zeros.begin(), zeros.end(), accelerator(q.get_device()).get_default_view());
+  array<int, 1> a(extent<1>(n), zeros.begin(), zeros.end(), accelerator(q.get_device()).get_default_view());
   parallel_for_each(a.get_accelerator_view(), a.extent, [&a](concurrency::index<1> i) restrict(amp) { a[i] = 2 * i[0]; });
   const std::vector<int> av = a;
 
