@@ -14,6 +14,8 @@ TESSERA_DEBIAN_PACKAGES=(
   clang-19              # second compiler (clang's CUDA support, portability checks)
   libclang-rt-19-dev    # clang's sanitizer runtimes
   libomp-19-dev         # OpenMP for tessera-bench when clang builds it (build-cuda/)
+  llvm-19-dev           # the device-code selection plugin of CUDA builds (compiler/)
+  libclang-19-dev       # its front-end half
   ca-certificates
 )
 

@@ -35,6 +35,9 @@ if [[ $mode == run ]]; then
   timeout 300 ./.gpu/tessera-cuda-bench ${TESSERA_BENCH_ARGS:-} > "$out/cuda-bench.log" 2>&1
   echo "bench rc=$?" | tee -a "$summary"
   tail -45 "$out/cuda-bench.log"
+  # The C++ AMP layer against SYCL, on the GPU and on this machine's CPU.
+  timeout 120 ./.gpu/tessera-amp-bench | tee -a "$summary"
+  TESSERA_DEVICE=cpu timeout 120 ./.gpu/tessera-amp-bench 512 | tee -a "$summary"
 else
   # Examples at a small size; test binaries whole. A tool's report counts only with rc 0.
   tools=("${@:2}")

@@ -19,6 +19,8 @@
 #include "fig14_20.hpp"
 #include "fig14_24.hpp"
 #include "fig14_26.hpp"
+// Last: <amp.h> defines the macros `restrict` and `tile_static`.
+#include "amp_tiles.hpp"
 
 namespace figures {
 
@@ -49,6 +51,9 @@ inline const figure all_figures[] = {
     {"fig14-24 sub-group pack neighbours", 256, run_fig14_24},
     {"fig14-25 sub-group unpack", 1u << 14, run_fig14_25},
     {"fig14-26 unpack Mandelbrot", 64, run_fig14_26},
+    {"C++ AMP tile averages, 4 waits", 8, run_amp_sampling},
+    {"C++ AMP matmul tiled 16 (float)", 256, run_amp_matmul},
+    {"C++ AMP reduction tiled 256", 1u << 20, run_amp_reduction},
 };
 
 } // namespace figures

@@ -5,6 +5,7 @@
 
 #include "sycl/access.hpp"
 #include "sycl/id.hpp"
+#include "sycl/multi_ptr.hpp"
 #include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
 #include "tessera/memory/subscript.hpp"
@@ -182,8 +183,8 @@ public:
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   TESSERA_HOST_DEVICE bool is_placeholder() const { return P == access::placeholder::true_t; }
   TESSERA_HOST_DEVICE pointer get_pointer() const noexcept { return base() + tessera::detail::linearize(v_.offset, v_.buffer_range); }
-  template <access::decorated = access::decorated::no>
-  TESSERA_HOST_DEVICE pointer get_multi_ptr() const noexcept {
+  template <access::decorated Decorated = access::decorated::no>
+  TESSERA_HOST_DEVICE global_ptr<value_type, Decorated> get_multi_ptr() const noexcept {
     return get_pointer();
   }
   // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.

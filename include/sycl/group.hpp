@@ -53,7 +53,8 @@ public:
       const range<D>& physical = c_.geo->local;
       id<D> p, g;
       for (int d = 0; d < D; ++d) p[d] = l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
-      f(h_item<D>(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical)));
+      h_item<D> it(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical));
+      f(it); // an lvalue: the kernel may take `auto&`
     };
     if constexpr (D == 1) {
       for (std::size_t i = 0; i < logical[0]; ++i) visit(id<1>(i));

@@ -10,6 +10,7 @@
 #include "sycl/accessor.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
+#include "sycl/kernel_handler.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/nd_item.hpp"
@@ -20,11 +21,13 @@
 #include "tessera/backend/cuda/launch.hpp"
 #include "tessera/backend/cuda/reduction_launch.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
+#include "tessera/detail/kernel_invoke.hpp"
 #include "tessera/runtime/command_group.hpp"
 
 namespace sycl {
 
 class queue;
+class stream;
 
 // SYCL 2020 §4.9.4. Collects one command group: its accessors, dependencies and its one command.
 class handler {
@@ -42,8 +45,9 @@ public:
   }
 
   // --- kernels ---
-  template <typename Name = void, typename K>
-  void single_task(const K& k) {
+  template <typename Name = void, typename KernelType>
+  void single_task(const KernelType& kernel) {
+    const auto& k = with_handler<>(kernel);
     no_local_memory("single_task");
     const binding_placeholders bind(*this);
 #if TESSERA_CUDA_COMPILE
@@ -73,8 +77,10 @@ public:
   }
 
 private:
-  template <int D, typename K>
-  void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const K& k) {
+  template <int D, typename KernelType>
+  void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const KernelType& kernel) {
+    const auto& k = with_handler<nd_item<D>>(kernel);
+    using K = std::decay_t<decltype(k)>;
     check(r);
     const binding_placeholders bind(*this);
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
@@ -102,17 +108,18 @@ public:
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(range<D> r, Rest&&... rest) {
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
-    auto args = std::forward_as_tuple(rest...);
-    auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
+    auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
+    auto args = std::make_tuple(with_reducers_and_handler<item<D, false>>(vars, std::get<sizeof...(Rest) - 1>(
+                                                                                     std::forward_as_tuple(rest...))));
 #if TESSERA_CUDA_COMPILE
     if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
       if (on_gpu())
-        return on_stream([r, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::cuda::stream s) {
+        return on_stream([r, k = std::get<0>(args), vars](tessera::cuda::stream s) {
           tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars);
         });
 #endif
     cpu_only("a reduction");
-    set([r, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
+    set([r, k = std::get<0>(args), vars](tessera::runtime::completion done) {
       tessera::cpu::launch_range_reduce<D, false>(r, id<D>{}, k, vars, std::move(done));
     });
   }
@@ -120,21 +127,22 @@ public:
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
     check(r);
     const binding_placeholders bind(*this);
-    auto args = std::forward_as_tuple(rest...);
-    auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
+    auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
+    auto args = std::make_tuple(with_reducers_and_handler<nd_item<D>>(vars, std::get<sizeof...(Rest) - 1>(
+                                                                                std::forward_as_tuple(rest...))));
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
                                      sub_group_size()};
 #if TESSERA_CUDA_COMPILE
     if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
     if (on_gpu()) {
       geo.sub_group_size = 32;
-      return on_stream([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::cuda::stream s) {
+      return on_stream([geo, local = local_bytes_, k = std::get<0>(args), vars](tessera::cuda::stream s) {
         tessera::cuda::launch_nd_reduce(s, geo, local, k, vars);
       });
     }
 #endif
     cpu_only("a reduction");
-    set([geo, local = local_bytes_, k = std::get<sizeof...(Rest) - 1>(args), vars](tessera::runtime::completion done) {
+    set([geo, local = local_bytes_, k = std::get<0>(args), vars](tessera::runtime::completion done) {
       tessera::cpu::launch_nd_reduce(geo, local, k, vars, std::move(done));
     });
   }
@@ -160,6 +168,21 @@ public:
 #endif
     cpu_only("parallel_for_work_group");
     set([geo, k](tessera::runtime::completion done) { tessera::cpu::launch_hierarchical(geo, k, std::move(done)); });
+  }
+
+  // --- specialization constants (§4.9.4.4) ---
+  template <auto& S>
+  void set_specialization_constant(tessera::detail::spec_value_t<S> value) {
+    if (!spec_constants_.set(tessera::detail::spec_key_v<S>, &value, sizeof value))
+      throw exception(errc::invalid, "set_specialization_constant: a command group holds at most " +
+                                         std::to_string(tessera::detail::spec_constant_values::max_count) +
+                                         " specialization constants of " +
+                                         std::to_string(tessera::detail::spec_constant_values::max_bytes) +
+                                         " bytes in all");
+  }
+  template <auto& S>
+  tessera::detail::spec_value_t<S> get_specialization_constant() const {
+    return tessera::detail::read_spec_constant<S>(spec_constants_);
   }
 
   template <typename F>
@@ -242,7 +265,9 @@ public:
   template <int D, typename K>
   struct nd_kernel {
     K k;
-    TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
+    TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const {
+      tessera::detail::invoke(k, nd_item<D>(c));
+    }
   };
 
 private:
@@ -270,8 +295,9 @@ private:
   void* bind_placeholder(const std::shared_ptr<tessera::runtime::buffer_impl>& b);
   void cpu_only(const char* what) const;
 
-  template <int D, bool WithOffset = false, typename K>
-  void basic(const range<D>& r, const id<D>& offset, const K& k) {
+  template <int D, bool WithOffset = false, typename KernelType>
+  void basic(const range<D>& r, const id<D>& offset, const KernelType& kernel) {
+    const auto& k = with_handler<item<D, WithOffset>>(kernel);
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
 #if TESSERA_CUDA_COMPILE
@@ -291,6 +317,22 @@ private:
     for (std::size_t i = 0; i < r.size(); ++i) f(item<D>(tessera::detail::delinearize(i, r), r));
   }
 
+  // The kernel itself, or, when its last parameter is a kernel_handler, the kernel with one that
+  // carries this command group's specialization constants. Args: what the launch passes before.
+  template <typename... Args, typename K>
+  decltype(auto) with_handler(const K& k) const {
+    if constexpr (tessera::detail::wants_kernel_handler_v<K, Args...>)
+      return tessera::detail::with_kernel_handler<K>{k, kernel_handler(spec_constants_)};
+    else
+      return k;
+  }
+  template <typename V>
+  using reducer_of = decltype(std::declval<const V&>().reducer_over(std::declval<typename V::storage&>()));
+  template <typename Item, typename... Vars, typename K>
+  decltype(auto) with_reducers_and_handler(const std::tuple<Vars...>&, const K& k) const {
+    return with_handler<Item, reducer_of<Vars>...>(k);
+  }
+
   template <typename Args, std::size_t... I>
   static auto leading_reductions(const Args& args, std::index_sequence<I...>) {
     return std::make_tuple(std::get<I>(args)...);
@@ -307,6 +349,7 @@ private:
   void check_nd_range(int dims, const std::size_t* global, const std::size_t* local) const;
   std::uint32_t sub_group_size() const;
 
+  friend class stream; // its GPU buffer belongs to the queue's CUDA stream
   friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
   friend void* tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
   friend void* tessera::runtime::placeholder_base(const std::shared_ptr<tessera::runtime::buffer_impl>&);
@@ -315,6 +358,7 @@ private:
   void* stream_; // the queue's CUDA stream when device_ is a GPU
   tessera::runtime::command_group cg_;
   std::size_t local_bytes_ = 0;
+  tessera::detail::spec_constant_values spec_constants_;
   bool has_command_ = false;
 };
 

@@ -3,6 +3,7 @@
 
 #include "sycl/access.hpp"
 #include "sycl/id.hpp"
+#include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
 #include "tessera/memory/local_binding.hpp"
 #include "tessera/memory/subscript.hpp"
@@ -57,8 +58,8 @@ public:
   TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   TESSERA_HOST_DEVICE DataT* get_pointer() const noexcept { return base(); }
-  template <access::decorated = access::decorated::no>
-  TESSERA_HOST_DEVICE DataT* get_multi_ptr() const noexcept {
+  template <access::decorated Decorated = access::decorated::no>
+  TESSERA_HOST_DEVICE local_ptr<DataT, Decorated> get_multi_ptr() const noexcept {
     return base();
   }
   TESSERA_HOST_DEVICE iterator begin() const noexcept { return base(); }

@@ -3,21 +3,32 @@
 // headers SYCL programs habitually rely on.
 #include <algorithm>
 #include <array>
+#include <cassert>
+#include <climits>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sycl/access.hpp"
 #include "sycl/accessor.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
+#include "sycl/bit_cast.hpp"
 #include "sycl/builtins/common.hpp"
 #include "sycl/builtins/geometric.hpp"
 #include "sycl/builtins/integer.hpp"
@@ -42,10 +53,12 @@
 #include "sycl/id.hpp"
 #include "sycl/info.hpp"
 #include "sycl/item.hpp"
+#include "sycl/kernel_handler.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/marray.hpp"
 #include "sycl/memory_enums.hpp"
+#include "sycl/multi_ptr.hpp"
 #include "sycl/nd_item.hpp"
 #include "sycl/nd_range.hpp"
 #include "sycl/private_memory.hpp"
@@ -55,6 +68,7 @@
 #include "sycl/reducer.hpp"
 #include "sycl/reduction.hpp"
 #include "sycl/span.hpp"
+#include "sycl/stream.hpp"
 #include "sycl/sub_group.hpp"
 #include "sycl/usm.hpp"
 #include "sycl/vec.hpp"

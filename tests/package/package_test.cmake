@@ -80,6 +80,21 @@ elseif(MODE STREQUAL "wrapper_cuda")
   expect_device_code("${_exe}" /usr/local/cuda/bin)
   run_step(run "${CMAKE_COMMAND}" -E env TESSERA_DEVICE=cpu "${_exe}")
 
+elseif(MODE STREQUAL "wrapper_cuda_reject")
+  # tessera++ --cuda must refuse SOURCE with a message matching EXPECT.
+  require_vars(STAGE_DIR SOURCE WORK_DIR CUDA_ARCH EXPECT)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  execute_process(COMMAND "${STAGE_DIR}/bin/tessera++" --cuda "--cuda-arch=${CUDA_ARCH}" -O2 "${SOURCE}"
+                          -o "${WORK_DIR}/rejected" RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+  if(_rc EQUAL 0)
+    message(FATAL_ERROR "[reject] ${SOURCE} compiled, but should have been refused")
+  endif()
+  if(NOT _out MATCHES "${EXPECT}")
+    message(FATAL_ERROR "[reject] the error does not match '${EXPECT}':\n${_out}")
+  endif()
+  message(STATUS "[reject] refused as expected:\n${_out}")
+
 elseif(MODE STREQUAL "nvcc")
   # nvcc instead of clang: a program whose kernel lambdas are marked SYCL_EXTERNAL, compiled
   # with --extended-lambda against the staged headers and linked to the staged libtessera

@@ -14,7 +14,7 @@ void launch_hierarchical(const nd_geometry<D>& geo, const K& k, runtime::complet
       geo.groups.size(),
       [geo, k](std::size_t first, std::size_t last) {
         for (std::size_t g = first; g < last; ++g)
-          k(sycl::group<D>(item_context<D>{&geo, nullptr, detail::delinearize(g, geo.groups), sycl::id<D>{}, 0}));
+          detail::invoke(k, sycl::group<D>(item_context<D>{&geo, nullptr, detail::delinearize(g, geo.groups), sycl::id<D>{}, 0}));
       },
       std::move(done));
 }

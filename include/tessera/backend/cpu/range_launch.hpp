@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "sycl/item.hpp"
+#include "tessera/detail/kernel_invoke.hpp"
 #include "tessera/runtime/command_group.hpp"
 
 namespace tessera::cpu {
@@ -23,14 +24,14 @@ template <int D, bool WithOffset, typename F>
 void for_each_item_of_rows(const sycl::range<D>& r, const sycl::id<D>& off, std::size_t first, std::size_t last,
                            const F& f) {
   if constexpr (D == 1) {
-    for (std::size_t i = first; i < last; ++i) f(sycl::item<1, WithOffset>(sycl::id<1>(i + off[0]), r, off));
+    for (std::size_t i = first; i < last; ++i) detail::invoke(f, sycl::item<1, WithOffset>(sycl::id<1>(i + off[0]), r, off));
   } else {
     const std::size_t inner = r[D - 1];
     for (std::size_t row = first; row < last; ++row) {
       sycl::id<D> i = detail::delinearize(row * inner, r) + off;
       for (std::size_t j = 0; j < inner; ++j) {
         i[D - 1] = j + off[D - 1];
-        f(sycl::item<D, WithOffset>(i, r, off));
+        detail::invoke(f, sycl::item<D, WithOffset>(i, r, off));
       }
     }
   }
@@ -48,7 +49,7 @@ void launch_range(const sycl::range<D>& r, const sycl::id<D>& off, const K& k, r
 template <typename K>
 void launch_single(const K& k, runtime::completion done) {
   execute_chunks(
-      1, [k](std::size_t, std::size_t) { k(); }, std::move(done));
+      1, [k](std::size_t, std::size_t) { detail::invoke(k); }, std::move(done));
 }
 
 } // namespace tessera::cpu

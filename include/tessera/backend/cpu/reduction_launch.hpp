@@ -12,6 +12,7 @@
 #include "sycl/reducer.hpp"
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
+#include "tessera/detail/kernel_invoke.hpp"
 
 namespace tessera::detail {
 
@@ -124,7 +125,7 @@ void launch_range_reduce(const sycl::range<D>& r, const sycl::id<D>& off, const 
       [r, off, k, st](std::size_t first, std::size_t last) {
         auto part = st->fresh();
         st->with_reducers(part, [&](auto&&... red) {
-          for_each_item_of_rows<D, WithOffset>(r, off, first, last, [&](const auto& it) { k(it, red...); });
+          for_each_item_of_rows<D, WithOffset>(r, off, first, last, [&](const auto& it) { detail::invoke(k, it, red...); });
         });
         st->add(part);
       },
@@ -141,7 +142,7 @@ public:
   nd_reduction_kernel& operator=(const nd_reduction_kernel&) = delete;
 
   void operator()(const item_context<D>& c) const {
-    st_->with_reducers(part_, [&](auto&&... red) { k_(sycl::nd_item<D>(c), red...); });
+    st_->with_reducers(part_, [&](auto&&... red) { detail::invoke(k_, sycl::nd_item<D>(c), red...); });
   }
   void chunk_end() { st_->add(part_); }
 

@@ -10,6 +10,7 @@
 #include "sycl/item.hpp"
 #include "tessera/backend/cpu/nd_geometry.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
+#include "tessera/detail/kernel_invoke.hpp"
 
 // Kernel launches of the CUDA backend. SYCL's last dimension is CUDA's x, so that consecutive
 // work-items (the fastest-varying id) are consecutive threads of a warp.
@@ -39,8 +40,8 @@ void launch_kernel(const char* what, void (*kernel)(Params...), dim3 grid, dim3 
 template <int D, bool WithOffset, typename K>
 __device__ __forceinline__ void call_range(const K& k, const sycl::id<D>& i, const sycl::range<D>& r,
                                            const sycl::id<D>& off) {
-  if constexpr (WithOffset) k(sycl::item<D, true>(i + off, r, off));
-  else k(sycl::item<D, false>(i, r)); // no offset: nothing to add
+  if constexpr (WithOffset) detail::invoke(k, sycl::item<D, true>(i + off, r, off));
+  else detail::invoke(k, sycl::item<D, false>(i, r)); // no offset: nothing to add
 }
 
 // Any range: a 1-D grid over the linearised range (ids by division, the last dimension fastest).
@@ -72,7 +73,7 @@ __global__ void range_grid_kernel(K k, sycl::range<D> r, sycl::id<D> off) {
 
 template <typename K>
 __global__ void single_kernel(K k) {
-  k();
+  detail::invoke(k);
 }
 
 template <int D, typename K>
@@ -91,7 +92,7 @@ __global__ void hierarchical_kernel(K k, cpu::nd_geometry<D> geo) {
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z};
   sycl::id<D> group;
   for (int d = 0; d < D; ++d) group[d] = g[D - 1 - d];
-  k(sycl::group<D>(cpu::item_context<D>{&geo, nullptr, group, sycl::id<D>{}, 0}));
+  detail::invoke(k, sycl::group<D>(cpu::item_context<D>{&geo, nullptr, group, sycl::id<D>{}, 0}));
 }
 
 template <int D>

@@ -65,7 +65,7 @@ template <std::size_t I, typename K, typename Item, typename VarsT, typename Pri
 __device__ void call_with_reducers(const K& k, const Item& it, const VarsT& vars, PrivT& priv, const TotalsT& t,
                                    Reds&... reds) {
   if constexpr (I == std::tuple_size_v<VarsT>) {
-    k(it, reds...);
+    detail::invoke(k, it, reds...);
   } else {
     const auto& v = std::get<I>(vars);
     using T = std::decay_t<decltype(v.identity)>;

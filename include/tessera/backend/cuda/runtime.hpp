@@ -44,6 +44,10 @@ void* scratch(stream s, std::size_t bytes);
 void release_scratch(stream s);
 void set_device(const runtime::device_impl& d);
 
+// Host pages that kernels may reach at their host addresses (runtime/host_sharing.hpp).
+void map_host_pages(const void* p, std::size_t bytes);
+void unmap_host_pages(const void* p, std::size_t bytes);
+
 // Profiling: a timing event recorded on `s` now (nullptr if CUDA refused), and, once it has
 // completed, its time on the host's steady clock in nanoseconds.
 void* timing_mark(const runtime::device_impl& d, stream s);

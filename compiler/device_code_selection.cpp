@@ -1,0 +1,155 @@
+// tessera-device-select: a clang and LLVM plugin for the device side of clang's CUDA mode.
+//
+// Tessera compiles SYCL and C++ AMP programs as CUDA with clang 19. SYCL code never marks the
+// functions, functors and templates its kernels call, and C++ AMP kernels capture arrays by
+// reference; clang's CUDA mode rejects both (a call to a __host__ function, a reference capture in
+// a kernel lambda). In HIP's standard-parallelism mode (the language option HIPStdPar) clang
+// accepts both and emits every unannotated function for the device as well; the HIP toolchain then
+// keeps only what kernels reach (HipStdParAcceleratorCodeSelectionPass), but only for AMDGPU.
+//
+// The front-end half turns HIPStdPar on for the device compilation only: on the host it would
+// change overload resolution (a host function called from a host-device one would no longer be
+// preferred over a device-only overload, e.g. CUDA's device `sqrt(float)` over the host `sqrt`),
+// and no driver option passes it to one side. The pass half does the selection for NVPTX: it keeps the kernels and everything they reach (calls, and functions or variables named
+// by reached code or by reached initialisers), drops the bodies of every other function, and lets
+// GlobalDCE remove what is left. A kernel that reaches a function with no device definition (a
+// host library call such as std::cout's) is reported with its call chain, instead of ptxas's
+// "unresolved extern function".
+#include <clang/AST/ASTConsumer.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendPluginRegistry.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/PassPlugin.h>
+#include <llvm/TargetParser/Triple.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
+
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+// Kernels: the functions nvvm.annotations marks {fn, "kernel", 1} (clang 19), or the PTX kernel
+// calling convention (later LLVMs).
+SmallVector<Function*, 8> kernels_of(Module& m) {
+  SmallVector<Function*, 8> ks;
+  if (auto* md = m.getNamedMetadata("nvvm.annotations"))
+    for (auto* op : md->operands()) {
+      if (op->getNumOperands() < 2) continue;
+      auto* tag = dyn_cast<MDString>(op->getOperand(1));
+      auto* v = dyn_cast_or_null<ValueAsMetadata>(op->getOperand(0));
+      if (tag && v && tag->getString() == "kernel")
+        if (auto* f = dyn_cast<Function>(v->getValue()); f && !f->isDeclaration()) ks.push_back(f);
+    }
+  for (auto& f : m)
+    if (f.getCallingConv() == CallingConv::PTX_Kernel && !f.isDeclaration()) ks.push_back(&f);
+  return ks;
+}
+
+// Functions that exist on the device without a definition in the module: LLVM's intrinsics, and
+// what CUDA's device runtime and ptxas provide (printf, malloc, assert, the C memory routines).
+bool provided_by_device(const Function& f) {
+  const StringRef n = f.getName();
+  return f.isIntrinsic() || n.starts_with("llvm.") || n.starts_with("__nv_") || n.starts_with("__nvvm_") ||
+         n == "vprintf" || n == "malloc" || n == "free" || n == "__assertfail" || n == "memcpy" ||
+         n == "memset" || n == "memmove" || n == "__cxa_pure_virtual" || n == "__cxa_deleted_virtual";
+}
+
+// What kernels reach, and for each reached global the one that reached it first (for the chain).
+class reachability {
+public:
+  explicit reachability(const SmallVector<Function*, 8>& roots) {
+    for (Function* k : roots) visit(k, nullptr);
+    while (!work_.empty()) {
+      const GlobalValue* g = work_.pop_back_val();
+      if (auto* f = dyn_cast<Function>(g)) {
+        for (auto& bb : *f)
+          for (auto& i : bb) operands_of(&i, g);
+      } else if (auto* v = dyn_cast<GlobalVariable>(g)) {
+        if (v->hasInitializer()) operands_of(v, g);
+      } else if (auto* a = dyn_cast<GlobalAlias>(g)) {
+        operands_of(a, g);
+      }
+    }
+  }
+  bool reached(const GlobalValue* g) const { return parent_.count(g); }
+  const DenseMap<const GlobalValue*, const GlobalValue*>& parents() const { return parent_; }
+
+private:
+  void visit(const GlobalValue* g, const GlobalValue* from) {
+    if (parent_.try_emplace(g, from).second) work_.push_back(g);
+  }
+  void operands_of(const User* u, const GlobalValue* from) {
+    SmallVector<const User*, 16> stack{u};
+    while (!stack.empty()) {
+      const User* x = stack.pop_back_val();
+      for (const Value* op : x->operands()) {
+        if (auto* g = dyn_cast<GlobalValue>(op)) visit(g, from);
+        else if (auto* c = dyn_cast<Constant>(op)) stack.push_back(c);
+      }
+    }
+  }
+  DenseMap<const GlobalValue*, const GlobalValue*> parent_;
+  SmallVector<const GlobalValue*, 64> work_;
+};
+
+std::string chain(const reachability& r, const GlobalValue* g) {
+  std::string s = demangle(g->getName().str());
+  for (const GlobalValue* p = r.parents().lookup(g); p; p = r.parents().lookup(p))
+    s = demangle(p->getName().str()) + "\n  -> " + s;
+  return s;
+}
+
+struct device_code_selection : PassInfoMixin<device_code_selection> {
+  PreservedAnalyses run(Module& m, ModuleAnalysisManager&) {
+    if (!Triple(m.getTargetTriple()).isNVPTX()) return PreservedAnalyses::all();
+    const reachability live(kernels_of(m));
+    // Static constructors are host business: the device has none to run.
+    for (const char* n : {"llvm.global_ctors", "llvm.global_dtors"})
+      if (auto* g = m.getGlobalVariable(n)) g->eraseFromParent();
+    for (auto& f : m) {
+      if (!f.isDeclaration() && !live.reached(&f)) {
+        f.deleteBody();
+        f.setComdat(nullptr);
+      } else if (f.isDeclaration() && live.reached(&f) && !provided_by_device(f)) {
+        m.getContext().diagnose(DiagnosticInfoUnsupported(
+            f, "a kernel calls a function with no device definition (a host-only library function?); "
+               "reached through:\n  " + chain(live, &f)));
+      }
+    }
+    return PreservedAnalyses::none();
+  }
+};
+
+// Runs before the main action of every compilation that loads the plugin (-fplugin=).
+class device_language : public clang::PluginASTAction {
+protected:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, StringRef) override {
+    if (ci.getLangOpts().CUDAIsDevice) ci.getLangOpts().HIPStdPar = 1;
+    return std::make_unique<clang::ASTConsumer>();
+  }
+  bool ParseArgs(const clang::CompilerInstance&, const std::vector<std::string>&) override { return true; }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+const clang::FrontendPluginRegistry::Add<device_language> registered("tessera-device-language",
+                                                                    "HIPStdPar for CUDA device compilations");
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "tessera-device-select", "1", [](PassBuilder& pb) {
+            pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
+              mpm.addPass(device_code_selection());
+              mpm.addPass(GlobalDCEPass());
+            });
+          }};
+}

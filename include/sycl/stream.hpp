@@ -1,0 +1,299 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+
+#include "sycl/group.hpp"
+#include "sycl/handler.hpp"
+#include "sycl/h_item.hpp"
+#include "sycl/id.hpp"
+#include "sycl/item.hpp"
+#include "sycl/nd_item.hpp"
+#include "sycl/nd_range.hpp"
+#include "sycl/property_list.hpp"
+#include "sycl/range.hpp"
+#include "tessera/backend/cuda/config.hpp"
+#include "tessera/detail/text_format.hpp"
+#if TESSERA_CUDA_COMPILE
+#include <cuda_runtime.h>
+
+#include "tessera/backend/cuda/runtime.hpp"
+#endif
+
+namespace sycl {
+
+// SYCL 2020 §4.16. Manipulators.
+enum class stream_manipulator {
+  flush, dec, hex, oct, noshowbase, showbase, noshowpos, showpos, endl, fixed, scientific, hexfloat, defaultfloat
+};
+inline constexpr stream_manipulator flush = stream_manipulator::flush;
+inline constexpr stream_manipulator dec = stream_manipulator::dec;
+inline constexpr stream_manipulator hex = stream_manipulator::hex;
+inline constexpr stream_manipulator oct = stream_manipulator::oct;
+inline constexpr stream_manipulator noshowbase = stream_manipulator::noshowbase;
+inline constexpr stream_manipulator showbase = stream_manipulator::showbase;
+inline constexpr stream_manipulator noshowpos = stream_manipulator::noshowpos;
+inline constexpr stream_manipulator showpos = stream_manipulator::showpos;
+inline constexpr stream_manipulator endl = stream_manipulator::endl;
+inline constexpr stream_manipulator fixed = stream_manipulator::fixed;
+inline constexpr stream_manipulator scientific = stream_manipulator::scientific;
+inline constexpr stream_manipulator hexfloat = stream_manipulator::hexfloat;
+inline constexpr stream_manipulator defaultfloat = stream_manipulator::defaultfloat;
+
+struct __precision_manipulator__ {
+  int precision;
+};
+struct __width_manipulator__ {
+  int width;
+};
+TESSERA_HOST_DEVICE inline __precision_manipulator__ setprecision(int precision) { return {precision}; }
+TESSERA_HOST_DEVICE inline __width_manipulator__ setw(int width) { return {width}; }
+
+} // namespace sycl
+
+namespace tessera::detail {
+
+// Where a stream's statements go. On the CPU (no buffer) straight to std::cout, one statement
+// at a time under a lock; on the GPU into the stream's device buffer, printed on the host after
+// the command.
+struct stream_sink {
+  char* buffer = nullptr;
+  unsigned long long* used = nullptr;
+  std::size_t capacity = 0;
+  std::size_t statement_size = 0;
+};
+
+inline std::mutex& stream_output_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+// One statement, `out << a << b ...;`: its text is collected here and leaves as a whole at the
+// end of the full expression, so that statements of different work-items never interleave.
+// The format (hex, setprecision, ...) lasts until the end of the statement.
+class stream_statement {
+public:
+  static constexpr std::size_t capacity = 512;
+
+  template <typename T>
+  TESSERA_HOST_DEVICE stream_statement(const stream_sink& sink, const T& first) : sink_(sink) {
+    put(first);
+  }
+  stream_statement(const stream_statement&) = delete;
+  stream_statement& operator=(const stream_statement&) = delete;
+  TESSERA_HOST_DEVICE ~stream_statement() { flush(); }
+
+  TESSERA_HOST_DEVICE void flush() {
+    std::size_t n = text_.size < sink_.statement_size ? text_.size : sink_.statement_size;
+    text_.size = 0;
+    if (n == 0) return;
+#if TESSERA_DEVICE_PASS
+    const auto at = atomicAdd(sink_.used, static_cast<unsigned long long>(n));
+    if (at >= sink_.capacity) return;
+    if (at + n > sink_.capacity) n = sink_.capacity - at;
+    for (std::size_t i = 0; i < n; ++i) sink_.buffer[at + i] = text_.data[i];
+#else
+    std::lock_guard lock(stream_output_mutex());
+    std::cout.write(text_.data, static_cast<std::streamsize>(n));
+#endif
+  }
+
+  // Appends what `write(text)` writes, padded on the left to the width set by setw.
+  template <typename Write>
+  TESSERA_HOST_DEVICE void padded(const Write& write) {
+    const std::size_t start = text_.size;
+    write(text_);
+    const auto len = text_.size - start;
+    const auto width = static_cast<std::size_t>(format_.width > 0 ? format_.width : 0);
+    format_.width = 0;
+    if (len >= width) return;
+    const std::size_t pad = width - len;
+    for (std::size_t i = 0; i < pad; ++i) text_.put(' ');
+    for (std::size_t i = text_.size; i-- > start + pad;) text_.data[i] = text_.data[i - pad];
+    for (std::size_t i = start; i < start + pad && i < text_.size; ++i) text_.data[i] = ' ';
+  }
+
+  TESSERA_HOST_DEVICE void put(const char* s) {
+    padded([&](auto& t) { t.put(s ? s : "(null)"); });
+  }
+  TESSERA_HOST_DEVICE void put(char c) {
+    padded([&](auto& t) { t.put(c); });
+  }
+  TESSERA_HOST_DEVICE void put(bool b) { put(b ? "true" : "false"); }
+  template <typename T>
+  TESSERA_HOST_DEVICE std::enable_if_t<std::is_integral_v<T>> put(T v) {
+    const bool neg = std::is_signed_v<T> && v < 0;
+    const auto mag = neg ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+    padded([&](auto& t) { put_integer(t, mag, neg, format_); });
+  }
+  template <typename T>
+  TESSERA_HOST_DEVICE std::enable_if_t<std::is_floating_point_v<T>> put(T v) {
+    padded([&](auto& t) { put_float(t, static_cast<double>(v), format_); });
+  }
+  template <typename T>
+  TESSERA_HOST_DEVICE void put(T* p) {
+    padded([&](auto& t) {
+      t.put("0x");
+      put_digits(t, reinterpret_cast<std::uintptr_t>(p), 16);
+    });
+  }
+  TESSERA_HOST_DEVICE void put(sycl::stream_manipulator m) {
+    using M = sycl::stream_manipulator;
+    switch (m) {
+    case M::flush: return flush();
+    case M::endl: return text_.put('\n'), flush();
+    case M::dec: format_.base = 10; break;
+    case M::hex: format_.base = 16; break;
+    case M::oct: format_.base = 8; break;
+    case M::showbase: format_.showbase = true; break;
+    case M::noshowbase: format_.showbase = false; break;
+    case M::showpos: format_.showpos = true; break;
+    case M::noshowpos: format_.showpos = false; break;
+    case M::fixed: format_.floats = float_style::fixed; break;
+    case M::scientific: format_.floats = float_style::scientific; break;
+    case M::hexfloat: format_.floats = float_style::hex; break;
+    case M::defaultfloat: format_.floats = float_style::general; break;
+    }
+  }
+  TESSERA_HOST_DEVICE void put(sycl::__precision_manipulator__ p) { format_.precision = p.precision; }
+  TESSERA_HOST_DEVICE void put(sycl::__width_manipulator__ w) { format_.width = w.width; }
+
+  // As DPC++ prints them: {1, 2, 3}.
+  template <int D, typename Array>
+  TESSERA_HOST_DEVICE void put_array(const Array& a) {
+    text_.put('{');
+    for (int d = 0; d < D; ++d) {
+      if (d) text_.put(", ");
+      put(static_cast<std::size_t>(a[d]));
+    }
+    text_.put('}');
+  }
+  template <int D> TESSERA_HOST_DEVICE void put(const sycl::id<D>& i) { put_array<D>(i); }
+  template <int D> TESSERA_HOST_DEVICE void put(const sycl::range<D>& r) { put_array<D>(r); }
+  template <int D, bool O>
+  TESSERA_HOST_DEVICE void put(const sycl::item<D, O>& it) {
+    text_.put("item(range: "), put(it.get_range()), text_.put(", id: "), put(it.get_id());
+    if (O) text_.put(", offset: "), put(it.get_offset());
+    text_.put(')');
+  }
+  template <int D>
+  TESSERA_HOST_DEVICE void put(const sycl::nd_item<D>& it) {
+    text_.put("nd_item(global_id: "), put(it.get_global_id()), text_.put(", local_id: "), put(it.get_local_id());
+    text_.put(')');
+  }
+  template <int D>
+  TESSERA_HOST_DEVICE void put(const sycl::group<D>& g) {
+    text_.put("group(id: "), put(g.get_group_id()), text_.put(", global_range: "), put(g.get_global_range());
+    text_.put(", local_range: "), put(g.get_local_range()), text_.put(", group_range: "), put(g.get_group_range());
+    text_.put(')');
+  }
+  template <int D>
+  TESSERA_HOST_DEVICE void put(const sycl::h_item<D>& h) {
+    text_.put("h_item(global "), put(h.get_global()), text_.put(", logical local "), put(h.get_logical_local());
+    text_.put(", physical local "), put(h.get_physical_local()), text_.put(')');
+  }
+  template <int D>
+  TESSERA_HOST_DEVICE void put(const sycl::nd_range<D>& r) {
+    text_.put("nd_range(global_range: "), put(r.get_global_range()), text_.put(", local_range: ");
+    put(r.get_local_range()), text_.put(", offset: "), put(r.get_offset()), text_.put(')');
+  }
+
+private:
+  stream_sink sink_;
+  text_format format_;
+  text<capacity> text_;
+};
+
+template <typename T>
+TESSERA_HOST_DEVICE stream_statement& operator<<(stream_statement& s, const T& v) {
+  s.put(v);
+  return s;
+}
+template <typename T>
+TESSERA_HOST_DEVICE stream_statement& operator<<(stream_statement&& s, const T& v) {
+  s.put(v);
+  return s;
+}
+// A stream's host side. On the GPU it owns the device buffer, which it prints when the last
+// copy of the stream goes, after the queue's CUDA stream has finished the kernel: the kernel's
+// copies are released once it is enqueued, so the printing waits for the kernel there.
+// (TODO: print from the command's completion instead, which would keep the submission
+// asynchronous.)
+struct stream_buffer {
+  stream_sink sink;
+  void* cuda_stream = nullptr;
+
+  stream_buffer() = default;
+  stream_buffer(const stream_buffer&) = delete;
+  stream_buffer& operator=(const stream_buffer&) = delete;
+#if TESSERA_CUDA_COMPILE
+  stream_buffer(stream_sink& s, void* cs) : cuda_stream(cs) {
+    void* p = nullptr;
+    cuda::throw_if_error(cudaMallocManaged(&p, s.capacity + sizeof(unsigned long long)), "allocating a sycl::stream");
+    s.used = static_cast<unsigned long long*>(p);
+    *s.used = 0;
+    s.buffer = static_cast<char*>(p) + sizeof(unsigned long long);
+    sink = s;
+  }
+  ~stream_buffer() {
+    if (!sink.buffer) return;
+    cudaStreamSynchronize(static_cast<cudaStream_t>(cuda_stream));
+    const auto n = *sink.used < sink.capacity ? *sink.used : sink.capacity;
+    {
+      std::lock_guard lock(stream_output_mutex());
+      std::cout.write(sink.buffer, static_cast<std::streamsize>(n));
+      std::cout.flush();
+    }
+    cudaFree(sink.used);
+  }
+#endif
+};
+
+} // namespace tessera::detail
+
+namespace sycl {
+
+class stream {
+public:
+  // Statements longer than the largest a work-item can hold are cut there.
+  stream(std::size_t total_buffer_size, std::size_t work_item_buffer_size, handler& cgh,
+         const property_list& = {})
+      : total_(total_buffer_size), statement_(work_item_buffer_size) {
+    sink_.capacity = total_buffer_size;
+    sink_.statement_size = work_item_buffer_size < tessera::detail::stream_statement::capacity
+                               ? work_item_buffer_size
+                               : tessera::detail::stream_statement::capacity;
+#if TESSERA_CUDA_COMPILE
+    if (cgh.on_gpu()) {
+      host_ = std::make_shared<tessera::detail::stream_buffer>(sink_, cgh.stream_);
+      return;
+    }
+#endif
+    host_ = std::make_shared<tessera::detail::stream_buffer>();
+  }
+
+  std::size_t size() const noexcept { return total_; }
+  std::size_t get_size() const { return total_; }
+  std::size_t get_work_item_buffer_size() const { return statement_; }
+  std::size_t get_max_statement_size() const { return statement_; }
+
+  friend bool operator==(const stream& a, const stream& b) { return a.host_ == b.host_; }
+  friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
+
+  // `out << x` starts a statement (tessera::detail::stream_statement).
+  template <typename T>
+  TESSERA_HOST_DEVICE friend tessera::detail::stream_statement operator<<(const stream& s, const T& v) {
+    return tessera::detail::stream_statement(s.sink_, v);
+  }
+
+private:
+  std::size_t total_;
+  std::size_t statement_;
+  tessera::detail::stream_sink sink_;
+  std::shared_ptr<tessera::detail::stream_buffer> host_;
+};
+
+} // namespace sycl

@@ -1,0 +1,79 @@
+// multi_ptr (§4.7.7), its aliases and address_space_cast, accessors' get_multi_ptr, bit_cast.
+#include <sycl/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace {
+
+using sycl::access::address_space;
+using sycl::access::decorated;
+
+TEST(MultiPtr, ArithmeticComparisonsAndConversions) {
+  int data[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  sycl::raw_global_ptr<int> p = sycl::address_space_cast<address_space::global_space, decorated::no>(data);
+  static_assert(std::is_same_v<decltype(p), sycl::multi_ptr<int, address_space::global_space, decorated::no>>);
+  static_assert(!sycl::raw_global_ptr<int>::is_decorated && sycl::decorated_local_ptr<int>::is_decorated);
+  EXPECT_EQ(p.get(), data);
+  EXPECT_EQ(p.get_raw(), data);
+  EXPECT_EQ(p.get_decorated(), data);
+  EXPECT_EQ(*(p + 3), 3);
+  EXPECT_EQ(p[5], 5);
+  auto q = p;
+  ++q;
+  q += 2;
+  EXPECT_EQ(q - p, 3);
+  EXPECT_TRUE(p < q && q > p && p <= p && q >= p && p != q);
+  EXPECT_EQ(*q--, 3);
+  EXPECT_EQ(*q, 2);
+  int* raw = p;
+  EXPECT_EQ(raw, data);
+  sycl::decorated_global_ptr<int> d = p;
+  sycl::multi_ptr<void, address_space::global_space, decorated::no> v = p;
+  sycl::generic_ptr<const int> g = p;
+  EXPECT_EQ(d.get(), data);
+  EXPECT_EQ(v.get(), static_cast<void*>(data));
+  EXPECT_EQ(g.get(), data);
+  sycl::private_ptr<int> none;
+  EXPECT_TRUE(none == nullptr);
+  EXPECT_FALSE(static_cast<bool>(none));
+  sycl::local_ptr<int> l(data + 1);
+  EXPECT_EQ(*l, 1);
+}
+
+TEST(MultiPtr, FromAccessorsInKernels) {
+  sycl::queue q;
+  constexpr std::size_t n = 64;
+  sycl::buffer<int> in{sycl::range<1>(n)}, out{sycl::range<1>(n)};
+  {
+    sycl::host_accessor h(in);
+    for (std::size_t i = 0; i < n; ++i) h[i] = static_cast<int>(i);
+  }
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a(in, h, sycl::read_only);
+    sycl::accessor b(out, h, sycl::write_only);
+    sycl::local_accessor<int, 1> tile(sycl::range<1>(n), h);
+    h.parallel_for(sycl::nd_range<1>(n, n), [=](sycl::nd_item<1> it) {
+      const std::size_t i = it.get_local_id(0);
+      const int* src = a.get_multi_ptr<decorated::no>().get();
+      auto t = tile.get_multi_ptr<decorated::yes>();
+      t[i] = src[i] * 2;
+      sycl::group_barrier(it.get_group());
+      sycl::global_ptr<int> dst = b.get_multi_ptr<decorated::no>();
+      dst[i] = t[n - 1 - i] + sycl::bit_cast<int>(1.0f == 1.0f ? 0 : 1);
+    });
+  });
+  sycl::host_accessor h(out);
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(h[i], static_cast<int>(2 * (n - 1 - i)));
+}
+
+TEST(BitCast, RoundTrips) {
+  EXPECT_EQ(sycl::bit_cast<std::uint32_t>(1.0f), 0x3f800000u);
+  EXPECT_EQ(sycl::bit_cast<float>(0x40000000u), 2.0f);
+  constexpr auto bits = sycl::bit_cast<std::uint64_t>(1.0);
+  static_assert(bits == 0x3ff0000000000000ull);
+}
+
+} // namespace
