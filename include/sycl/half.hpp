@@ -8,13 +8,13 @@
 #include <ostream>
 #include <type_traits>
 
-#include "tessera/detail/bit_cast.hpp"
+#include "sycl/bit_cast.hpp"
 #include "tessera/detail/macros.hpp"
 
 namespace tessera::detail {
 
 TESSERA_HOST_DEVICE constexpr std::uint16_t float_to_half_bits(float value) noexcept {
-  const std::uint32_t f = bit_cast<std::uint32_t>(value);
+  const std::uint32_t f = sycl::bit_cast<std::uint32_t>(value);
   const std::uint32_t sign = (f >> 16) & 0x8000u;
   const std::uint32_t mag = f & 0x7fffffffu;
   if (mag >= 0x7f800000u) {  // inf stays inf; a NaN stays a quiet NaN keeping its top payload
@@ -44,12 +44,12 @@ TESSERA_HOST_DEVICE constexpr float half_bits_to_float(std::uint16_t h) noexcept
   const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
   const std::uint32_t e = (h >> 10) & 0x1fu;
   const std::uint32_t m = h & 0x3ffu;
-  if (e == 0x1f) return bit_cast<float>(sign | 0x7f800000u | (m << 13));
+  if (e == 0x1f) return sycl::bit_cast<float>(sign | 0x7f800000u | (m << 13));
   if (e == 0) {
     const float v = static_cast<float>(m) * 5.9604644775390625e-8f;  // m * 2^-24, exact
     return sign ? -v : v;
   }
-  return bit_cast<float>(sign | ((e + 112u) << 23) | (m << 13));
+  return sycl::bit_cast<float>(sign | ((e + 112u) << 23) | (m << 13));
 }
 
 }  // namespace tessera::detail

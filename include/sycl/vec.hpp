@@ -8,7 +8,7 @@
 
 #include "sycl/half.hpp"
 #include "sycl/rounding_mode.hpp"
-#include "tessera/detail/bit_cast.hpp"
+#include "sycl/bit_cast.hpp"
 #include "tessera/detail/convert.hpp"
 #include "tessera/detail/elementwise_operators.hpp"
 #include "tessera/detail/macros.hpp"
@@ -199,7 +199,7 @@ class vec : public tessera::detail::elementwise_operators<
   template <typename As>
   TESSERA_HOST_DEVICE constexpr As as() const {
     static_assert(sizeof(As) == sizeof(vec), "vec::as needs a type of the same size");
-    return tessera::detail::bit_cast<As>(*this);
+    return sycl::bit_cast<As>(*this);
   }
 
   // Elements [offset * N, offset * N + N) of the pointer: a raw pointer or a multi_ptr (get()).

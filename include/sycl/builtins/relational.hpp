@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "sycl/builtins/math.hpp"
-#include "tessera/detail/bit_cast.hpp"
+#include "sycl/bit_cast.hpp"
 #include "tessera/detail/builtin_types.hpp"
 #include "tessera/detail/convert.hpp"
 #include "tessera/detail/macros.hpp"
@@ -90,9 +90,9 @@ TESSERA_HOST_DEVICE T bitselect(T a, T b, T c) {
   } else {
     using U = std::conditional_t<sizeof(T) == 2, std::uint16_t,
                                  std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
-    const U ua = ::tessera::detail::bit_cast<U>(a), ub = ::tessera::detail::bit_cast<U>(b),
-            uc = ::tessera::detail::bit_cast<U>(c);
-    return ::tessera::detail::bit_cast<T>(U((ua & ~uc) | (ub & uc)));
+    const U ua = ::sycl::bit_cast<U>(a), ub = ::sycl::bit_cast<U>(b),
+            uc = ::sycl::bit_cast<U>(c);
+    return ::sycl::bit_cast<T>(U((ua & ~uc) | (ub & uc)));
   }
 }
 TESSERA_ELEMENTWISE(::sycl, bitselect)
