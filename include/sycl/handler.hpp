@@ -181,10 +181,11 @@ public:
   void memset(void* ptr, int value, std::size_t bytes);
   template <typename T>
   void copy(const T* src, T* dest, std::size_t count) {
-    this->memcpy(dest, src, count * sizeof(T));
+    copy_bytes(dest, src, count * sizeof(T), "copy");
   }
   template <typename T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
+    use_usm(ptr, count * sizeof(T), "fill", "ptr");
     auto* p = static_cast<T*>(ptr);
     parallel_for(range<1>(count), [p, pattern](id<1> i) { p[i[0]] = pattern; });
   }
@@ -255,6 +256,10 @@ private:
     cg_.enqueue = [launch, s = stream_] { launch(s); };
   }
   void take_command();
+  // Checks a USM operation's pointer argument before anything runs and, on the CPU, keeps
+  // sycl::free from taking the memory away until the command completes.
+  void use_usm(const void* p, std::size_t bytes, const char* op, const char* arg);
+  void copy_bytes(void* dest, const void* src, std::size_t bytes, const char* op);
   // While a kernel is copied into its command: a placeholder accessor copied then is bound to
   // the buffer's storage on this handler's device (tessera::runtime::placeholder_base).
   class binding_placeholders {

@@ -13,6 +13,12 @@
 
 namespace tessera::runtime {
 
+// SYCL 2020 §4.13.1.2: prints every error, with its errc where it is a sycl::exception, to
+// stderr and calls std::terminate.
+[[noreturn]] void default_async_handler(sycl::exception_list errors);
+// Prints `what` and the exception to stderr and calls std::terminate.
+[[noreturn]] void report_fatal(const char* what, std::exception_ptr e) noexcept;
+
 // A queue's state: its device, its in-order chain, the events to wait for, and the errors its
 // commands raised that wait_and_throw has yet to deliver.
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
@@ -26,6 +32,8 @@ public:
   void wait();
   void throw_asynchronous();
   void report(std::exception_ptr e);
+  // Waits for every command and delivers their errors: the last sycl::queue handle is gone.
+  void close() noexcept;
 
   const device_impl& device;
   // The backend's queue (a CUDA stream) for a GPU, and what completes its commands; null for
