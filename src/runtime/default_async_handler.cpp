@@ -24,17 +24,20 @@ std::string describe(std::exception_ptr e) {
 }
 } // namespace
 
-void default_async_handler(sycl::exception_list errors) {
-  std::string out = "Tessera: " + std::to_string(errors.size()) +
-                    " asynchronous error(s) and no async_handler was given to the queue; ending the program "
-                    "(SYCL 2020 4.13.1.2):\n";
+void default_async_handler(sycl::exception_list errors, const char* occasion) {
+  std::string out = "Tessera: " + std::to_string(errors.size()) + " asynchronous error" +
+                    (errors.size() == 1 ? "" : "s") + " at " + occasion +
+                    ", and the queue has no async_handler: the default one reports them and ends the program "
+                    "(SYCL 2020 4.13.1.2)\n";
   for (const auto& e : errors) out += "  " + describe(e) + "\n";
+  std::fflush(stdout); // what the program printed before comes first
   std::fputs(out.c_str(), stderr);
   std::fflush(stderr);
   std::terminate();
 }
 
 void report_fatal(const char* what, std::exception_ptr e) noexcept {
+  std::fflush(stdout);
   std::fprintf(stderr, "Tessera: %s: %s\n", what, describe(std::move(e)).c_str());
   std::fflush(stderr);
   std::terminate();

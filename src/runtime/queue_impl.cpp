@@ -228,7 +228,7 @@ void queue_impl::report(std::exception_ptr e) {
 
 // Without an async_handler the default one reports every error and ends the program
 // (SYCL 2020 §4.13.1.2), as DPC++ does.
-void queue_impl::throw_asynchronous() {
+void queue_impl::throw_asynchronous(const char* occasion) {
   std::vector<std::exception_ptr> errors;
   {
     std::lock_guard lock(mutex_);
@@ -236,7 +236,7 @@ void queue_impl::throw_asynchronous() {
   }
   if (errors.empty()) return;
   if (handler_) return handler_(sycl::exception_list(std::move(errors)));
-  default_async_handler(sycl::exception_list(std::move(errors)));
+  default_async_handler(sycl::exception_list(std::move(errors)), occasion);
 }
 
 // The last sycl::queue handle is gone: its commands' errors are delivered now, at the latest
@@ -244,7 +244,7 @@ void queue_impl::throw_asynchronous() {
 void queue_impl::close() noexcept {
   wait();
   try {
-    throw_asynchronous();
+    throw_asynchronous("the destruction of its queue");
   } catch (...) {
     report_fatal("an exception escaped the async_handler while its queue was destroyed", std::current_exception());
   }
@@ -281,9 +281,9 @@ bool queue::is_in_order() const { return props_.has_property<property::queue::in
 void queue::wait() { impl_->wait(); }
 void queue::wait_and_throw() {
   impl_->wait();
-  impl_->throw_asynchronous();
+  impl_->throw_asynchronous("queue::wait_and_throw");
 }
-void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
+void queue::throw_asynchronous() { impl_->throw_asynchronous("queue::throw_asynchronous"); }
 event queue::submit(tessera::runtime::command_group&& cg) { return impl_->submit(std::move(cg)); }
 
 void event::wait() {
@@ -293,8 +293,8 @@ void event::wait() {
 
 void event::wait_and_throw() {
   wait();
-  if (!impl_) return queue_->throw_asynchronous();
-  if (auto q = impl_->queue.lock()) q->throw_asynchronous();
+  if (!impl_) return queue_->throw_asynchronous("event::wait_and_throw");
+  if (auto q = impl_->queue.lock()) q->throw_asynchronous("event::wait_and_throw");
 }
 
 std::shared_ptr<tessera::runtime::event_impl> event::impl() const {

@@ -13,9 +13,9 @@
 
 namespace tessera::runtime {
 
-// SYCL 2020 §4.13.1.2: prints every error, with its errc where it is a sycl::exception, to
-// stderr and calls std::terminate.
-[[noreturn]] void default_async_handler(sycl::exception_list errors);
+// SYCL 2020 §4.13.1.2: prints every error, with its errc where it is a sycl::exception, and
+// what delivered them, to stderr and calls std::terminate.
+[[noreturn]] void default_async_handler(sycl::exception_list errors, const char* occasion);
 // Prints `what` and the exception to stderr and calls std::terminate.
 [[noreturn]] void report_fatal(const char* what, std::exception_ptr e) noexcept;
 
@@ -30,7 +30,8 @@ public:
   // An event object for the command with `ticket` on this queue's stream.
   std::shared_ptr<event_impl> event_for(std::uint64_t ticket);
   void wait();
-  void throw_asynchronous();
+  // `occasion` names the call that delivers the errors, for the default handler's report.
+  void throw_asynchronous(const char* occasion);
   void report(std::exception_ptr e);
   // Waits for every command and delivers their errors: the last sycl::queue handle is gone.
   void close() noexcept;
