@@ -65,15 +65,15 @@ public:
 
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
-    launch_nd(r, 0, k);
+    launch_nd<Name>(r, 0, k);
   }
   template <typename Name = void, int D, typename... Ps, typename K>
   void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
-    launch_nd(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
+    launch_nd<Name>(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
   }
 
 private:
-  template <int D, typename K>
+  template <typename Name, int D, typename K>
   void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const K& k) {
     check(r);
     const binding_placeholders bind(*this);
@@ -93,6 +93,7 @@ private:
     cpu_only("parallel_for(nd_range)");
     auto launch = std::make_shared<tessera::cpu::nd_launch<D, nd_kernel<D, K>>>(geo, nd_kernel<D, K>{k});
     launch->local_bytes = local_bytes_;
+    launch->kernel_name = &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*); // a name may be incomplete
     set([launch](tessera::runtime::completion done) { tessera::cpu::execute(launch, std::move(done)); });
   }
 
