@@ -37,9 +37,11 @@ struct registry {
   std::deque<const char*> freed_order;
   std::size_t freed_bytes = 0;
 
+  // Never destroyed: frees from static destructors still find it, and the memory held in
+  // quarantine stays reachable (no leak) until the process ends.
   static registry& instance() {
-    static registry r;
-    return r;
+    static registry* r = new registry;
+    return *r;
   }
   static std::map<const char*, entry>::iterator find_in(std::map<const char*, entry>& m, const void* p) {
     auto* c = static_cast<const char*>(p);
