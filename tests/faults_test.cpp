@@ -179,7 +179,7 @@ protected:
 TEST_F(FaultsDeathTest, ExitWithWorkInFlightOnALiveQueue) {
   EXPECT_EXIT(
       {
-        auto* q = new sycl::queue;
+        auto* q = new sycl::queue{sycl::property::queue::in_order{}};
         int* v = sycl::malloc_shared<int>(1024, *q);
         for (int k = 0; k < 50; ++k)
           q->parallel_for(sycl::range<1>(1024), [=](sycl::id<1> i) { v[i] += static_cast<int>(i[0]); });
