@@ -12,6 +12,9 @@
 //      `#pragma omp parallel for reduction(+:s)`: best of 10, GB/s, ratio.
 //   f) figure 9-4 (naive range kernel) and figure 9-14 (sub-group broadcast tiled, tile 16)
 //      matmuls vs the same loop nests in OpenMP: time, GFLOP/s, ratio.
+//   g) command throughput: 8 host threads submit 10,000 small chained command groups (kernels,
+//      memcpys and host tasks over buffers and USM, tests/load_test.cpp's load) to one shared
+//      queue, then to a queue each: commands per second, best of 5.
 //
 // Usage: tessera-bench [--quick] [--fig9-14-size N]
 //   --quick: small sizes, a smoke run for CTest; --fig9-14-size: matmul size of f) for fig 9-14
@@ -28,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "command_load.hpp"
 #include "figures/fig9_4.hpp" // the book's kernels, shared with examples/
 #include "figures/fig9_8.hpp"
 
@@ -402,6 +406,25 @@ void bench_launch(sycl::queue& q, int reps) {
                   false});
 }
 
+// ---------------------------------------------------------------------------------------
+// g) command throughput from many host threads
+// ---------------------------------------------------------------------------------------
+void bench_commands(int commands, int reps) {
+  for (const bool per_thread : {false, true}) {
+    double best = 0;
+    for (int r = 0; r < reps; ++r) {
+      const auto o = tessera_load::run(8, commands, per_thread);
+      if (!o.mismatch.empty()) {
+        std::fprintf(stderr, "command load: %s\n", o.mismatch.c_str());
+        all_checks_ok = false;
+      }
+      best = std::max(best, o.commands / o.seconds);
+    }
+    rows.push_back({per_thread ? "commands/s, 8 threads, a queue each" : "commands/s, 8 threads, one shared queue",
+                    "cmd/s", best, -1, "", true});
+  }
+}
+
 void print_table() {
   std::printf("\n| %-56s | %-7s | %10s | %10s | %8s | %-20s |\n", "metric", "unit", "Tessera", "OpenMP",
               "ratio", "target");
@@ -450,6 +473,7 @@ int main(int argc, char** argv) {
     bench_matmul_subgroup(q, quick ? 64 : matmul_sg_n, quick ? 1 : 3);
     bench_group_ops(q, quick ? 1024 : 256 * 64, quick ? 10 : 100, quick ? 1 : 5);
     bench_launch(q, quick ? 50 : 2000);
+    bench_commands(quick ? 1000 : 10000, quick ? 1 : 5);
     print_table();
     std::printf("\nchecks: %s\n", all_checks_ok ? "PASS" : "FAIL");
     return all_checks_ok ? 0 : 1;

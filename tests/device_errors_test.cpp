@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "rethrow_handler.hpp"
+
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -81,7 +83,7 @@ TEST(DeviceFaultDeathTest, IllegalAddressIsAKernelErrorNamingIt) {
   }
   EXPECT_EXIT(
       {
-        sycl::queue q;
+        sycl::queue q{rethrow_first};
         int* wild = reinterpret_cast<int*>(std::uintptr_t{0x10});
         try {
           q.single_task([=] { *wild = 1; }).wait_and_throw();

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "rethrow_handler.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -55,7 +57,7 @@ private:
 class Errors : public ::testing::Test {
 protected:
   Watchdog watchdog_{20};
-  sycl::queue q_;
+  sycl::queue q_{rethrow_first};
 
   // The queue still runs a correct nd_range kernel with a barrier, and a basic one.
   void ExpectQueueStillWorks() {

@@ -1,4 +1,6 @@
 #include <gtest/gtest.h>
+
+#include "rethrow_handler.hpp"
 #include <sycl/sycl.hpp>
 
 #include <numeric>
@@ -105,7 +107,7 @@ TEST(WorkGroupAlgorithms, TwoDimensionalGroupsReduceScanBroadcastAndJoint) {
 }
 
 TEST(CollectiveChecks, BroadcastFromDifferentIdsIsReportedWithItsLine) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "mismatched collectives are reported by the CPU backend";
   int* r = sycl::malloc_shared<int>(64, q);
   int line = 0;
@@ -128,7 +130,7 @@ TEST(CollectiveChecks, BroadcastFromDifferentIdsIsReportedWithItsLine) {
 }
 
 TEST(CollectiveChecks, SubGroupBarrierSkippedByOneItemIsReported) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "skipped barriers are reported by the CPU backend";
   try {
     q.parallel_for(sycl::nd_range<1>{64, 64}, [=](sycl::nd_item<1> it) {

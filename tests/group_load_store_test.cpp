@@ -1,6 +1,8 @@
 // group_load / group_store (sycl_ext_oneapi_group_load_store) for work-groups and sub-groups, on the
 // CPU and, compiled as CUDA, on the GPU. The misuse reports at the end are the CPU backend's.
 #include <gtest/gtest.h>
+
+#include "rethrow_handler.hpp"
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -319,7 +321,7 @@ std::string error_of(const std::function<void()>& f) {
 }
 
 TEST(GroupLoadStoreChecks, MixedPlacementsAreReported) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "misused collectives are reported by the CPU backend";
   int* in = filled(q, 64);
   const std::string e = error_of([&] {
@@ -336,7 +338,7 @@ TEST(GroupLoadStoreChecks, MixedPlacementsAreReported) {
 }
 
 TEST(GroupLoadStoreChecks, DifferentPointersAreReported) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "misused collectives are reported by the CPU backend";
   int* buf = filled(q, 64);
   const std::string e = error_of([&] {
@@ -351,7 +353,7 @@ TEST(GroupLoadStoreChecks, DifferentPointersAreReported) {
 }
 
 TEST(GroupLoadStoreChecks, LoadMeetingStoreIsReported) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "misused collectives are reported by the CPU backend";
   int* buf = filled(q, 64);
   const std::string e = error_of([&] {
@@ -369,7 +371,7 @@ TEST(GroupLoadStoreChecks, LoadMeetingStoreIsReported) {
 }
 
 TEST(GroupLoadStoreChecks, SkippedByOneItemIsReported) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "misused collectives are reported by the CPU backend";
   int* buf = filled(q, 64);
   const std::string e = error_of([&] {

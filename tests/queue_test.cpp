@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "rethrow_handler.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -538,8 +540,8 @@ TEST(MemOps, HandlerFillAndCopyIntoAWriteAccessorComplete) {
 
 #if !defined(__CUDA__) // kernels that throw: C++ exceptions do not exist in device code
 
-TEST(AsyncErrors, KernelExceptionReachesWaitAndThrowWithoutHandler) {
-  sycl::queue q;
+TEST(AsyncErrors, KernelExceptionReachesWaitAndThrowThroughTheHandler) {
+  sycl::queue q{rethrow_first};
   q.parallel_for(sycl::range<1>(64), [](sycl::id<1> i) {
     if (i[0] == 17) throw std::runtime_error("boom at 17");
   });
@@ -560,7 +562,7 @@ TEST(AsyncErrors, KernelExceptionReachesWaitAndThrowWithoutHandler) {
 }
 
 TEST(AsyncErrors, SingleTaskExceptionReachesEventWaitAndThrow) {
-  sycl::queue q;
+  sycl::queue q{rethrow_first};
   sycl::event e = q.single_task([] { throw std::runtime_error("single"); });
   EXPECT_THROW(e.wait_and_throw(), std::runtime_error);
 }
@@ -610,7 +612,7 @@ TEST(AsyncErrors, KernelExceptionReachesUserAsyncHandler) {
 }
 
 TEST(AsyncErrors, ErrorInOneCommandDoesNotStopLaterCommandsOnInOrderQueue) {
-  sycl::queue q{sycl::property::queue::in_order{}};
+  sycl::queue q{rethrow_first, sycl::property::queue::in_order{}};
   int* v = sycl::malloc_shared<int>(1, q);
   *v = 0;
   q.single_task([] { throw std::runtime_error("x"); });

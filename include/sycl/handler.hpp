@@ -69,15 +69,15 @@ public:
 
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
-    launch_nd(r, 0, k);
+    launch_nd<Name>(r, 0, k);
   }
   template <typename Name = void, int D, typename... Ps, typename K>
   void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
-    launch_nd(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
+    launch_nd<Name>(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
   }
 
 private:
-  template <int D, typename KernelType>
+  template <typename Name, int D, typename KernelType>
   void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const KernelType& kernel) {
     const auto& k = with_handler<nd_item<D>>(kernel);
     using K = std::decay_t<decltype(k)>;
@@ -99,6 +99,7 @@ private:
     cpu_only("parallel_for(nd_range)");
     auto launch = std::make_shared<tessera::cpu::nd_launch<D, nd_kernel<D, K>>>(geo, nd_kernel<D, K>{k});
     launch->local_bytes = local_bytes_;
+    launch->kernel_name = &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*); // a name may be incomplete
     set([launch](tessera::runtime::completion done) { tessera::cpu::execute(launch, std::move(done)); });
   }
 
@@ -204,10 +205,11 @@ public:
   void memset(void* ptr, int value, std::size_t bytes);
   template <typename T>
   void copy(const T* src, T* dest, std::size_t count) {
-    this->memcpy(dest, src, count * sizeof(T));
+    copy_bytes(dest, src, count * sizeof(T), "copy");
   }
   template <typename T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
+    use_usm(ptr, count * sizeof(T), "fill", "ptr");
     auto* p = static_cast<T*>(ptr);
     parallel_for(range<1>(count), [p, pattern](id<1> i) { p[i[0]] = pattern; });
   }
@@ -280,6 +282,10 @@ private:
     cg_.enqueue = [launch, s = stream_] { launch(s); };
   }
   void take_command();
+  // Checks a USM operation's pointer argument before anything runs and, on the CPU, keeps
+  // sycl::free from taking the memory away until the command completes.
+  void use_usm(const void* p, std::size_t bytes, const char* op, const char* arg);
+  void copy_bytes(void* dest, const void* src, std::size_t bytes, const char* op);
   // While a kernel is copied into its command: a placeholder accessor copied then is bound to
   // the buffer's storage on this handler's device (tessera::runtime::placeholder_base).
   class binding_placeholders {

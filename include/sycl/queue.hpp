@@ -108,11 +108,14 @@ public:
   event memset(void* ptr, int value, std::size_t bytes, event dep) { return memset(ptr, value, bytes, std::vector<event>{dep}); }
   template <typename T>
   event copy(const T* src, T* dest, std::size_t count, const std::vector<event>& deps = {}) {
-    return memcpy(dest, src, count * sizeof(T), deps);
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.copy(src, dest, count);
+    });
   }
   template <typename T>
   event copy(const T* src, T* dest, std::size_t count, event dep) {
-    return memcpy(dest, src, count * sizeof(T), std::vector<event>{dep});
+    return copy(src, dest, count, std::vector<event>{dep});
   }
   template <typename T>
   event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>& deps = {}) {

@@ -1,7 +1,11 @@
+#include <cxxabi.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <utility>
 
 #include "cpu/group_exec.hpp"
@@ -11,8 +15,24 @@
 namespace tessera::cpu {
 
 namespace {
+// "kernel <name> (nd_range of G work-groups of L work-items)", for the watchdog's report.
+std::string describe(const nd_launch_base& launch) {
+  std::string name = "an unnamed kernel";
+  if (launch.kernel_name) {
+    int status = 0;
+    char* d = abi::__cxa_demangle(launch.kernel_name->name(), nullptr, nullptr, &status);
+    std::string type = status == 0 && d ? d : launch.kernel_name->name();
+    std::free(d);
+    if (!type.empty() && type.back() == '*') type.pop_back();
+    name = "kernel " + type;
+  }
+  return name + " (nd_range of " + std::to_string(launch.group_count) + " work-groups of " +
+         std::to_string(launch.group_size) + " work-items)";
+}
+
 struct launch_state {
   std::shared_ptr<nd_launch_base> launch;
+  thread_pool::progress_watch watch; // shared with the pool's job through `this`
   std::function<void(std::exception_ptr)> done;
   std::size_t chunks;
   std::mutex mutex;
@@ -34,6 +54,7 @@ struct launch_state {
       for (std::size_t g = first; g < last && !failed.load(std::memory_order_relaxed); ++g) {
         group_exec exec(*launch, g, kernel);
         exec.run();
+        watch.progress.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {
       fail(std::current_exception());
@@ -49,8 +70,11 @@ void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exc
   st->chunks = std::min<std::size_t>(launch->group_count, pool.size() * 16);
   st->launch = std::move(launch);
   st->done = std::move(done);
+  st->watch.describe = [launch = st->launch.get()] { return describe(*launch); };
+  std::shared_ptr<thread_pool::progress_watch> watch(st, &st->watch);
   pool.submit(
-      st->chunks, [st](std::size_t c) { st->run_chunk(c); }, [st] { st->done(std::exchange(st->error, nullptr)); });
+      st->chunks, [st](std::size_t c) { st->run_chunk(c); }, [st] { st->done(std::exchange(st->error, nullptr)); },
+      std::move(watch));
 }
 
 } // namespace tessera::cpu

@@ -1,17 +1,10 @@
 #include "cpu/thread_pool.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 
 namespace tessera::cpu {
-
-struct thread_pool::job {
-  std::size_t chunks;
-  std::function<void(std::size_t)> body;
-  std::function<void()> done;
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> finished{0};
-};
 
 namespace {
 unsigned threads_from_environment() {
@@ -39,10 +32,13 @@ thread_pool::~thread_pool() {
     stopping_ = true;
   }
   wake_.notify_all();
+  watchdog_wake_.notify_all();
   for (auto& t : workers_) t.join();
+  if (watchdog_.joinable()) watchdog_.join();
 }
 
-void thread_pool::submit(std::size_t chunks, std::function<void(std::size_t)> body, std::function<void()> done) {
+void thread_pool::submit(std::size_t chunks, std::function<void(std::size_t)> body, std::function<void()> done,
+                         std::shared_ptr<progress_watch> watch) {
   if (chunks == 0) {
     done();
     return;
@@ -51,9 +47,11 @@ void thread_pool::submit(std::size_t chunks, std::function<void(std::size_t)> bo
   j->chunks = chunks;
   j->body = std::move(body);
   j->done = std::move(done);
+  j->watch = std::move(watch);
   // Notified under the lock: a submitter on another pool's thread must be done with this pool
   // before its destructor (at exit) can take the lock and destroy the condition variable.
   std::lock_guard lock(mutex_);
+  if (j->watch && !watchdog_started_) start_watchdog();
   jobs_.push_back(std::move(j));
   if (chunks == 1) wake_.notify_one();
   else wake_.notify_all();
@@ -72,8 +70,11 @@ std::shared_ptr<thread_pool::job> thread_pool::next_job() {
 
 void thread_pool::work() {
   while (auto j = next_job()) {
+    const bool watched = j->watch != nullptr;
     for (std::size_t i; (i = j->next.fetch_add(1, std::memory_order_relaxed)) < j->chunks;) {
+      if (watched) j->running.fetch_add(1, std::memory_order_relaxed);
       j->body(i);
+      if (watched) j->running.fetch_sub(1, std::memory_order_relaxed);
       if (j->finished.fetch_add(1, std::memory_order_acq_rel) + 1 == j->chunks) j->done();
     }
   }

@@ -3,6 +3,9 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <atomic>
+#include <chrono>
+#include <string>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -14,6 +17,15 @@ namespace tessera::cpu {
 // (independent kernels) may be in flight at once. The last chunk to finish runs the job's `done`.
 class thread_pool {
 public:
+  // A job whose chunks may wait on one another (the work-groups of an nd_range kernel). It bumps
+  // `progress` (relaxed) as its parts finish; the pool's watchdog ends the program when every
+  // worker is in the job, chunks of it wait to start and `progress` has not moved for the
+  // watchdog's time: waiting on chunks that cannot start would otherwise hang (see watchdog.cpp).
+  struct progress_watch {
+    std::atomic<std::size_t> progress{0};
+    std::function<std::string()> describe; // the report, naming the kernel
+  };
+
   static thread_pool& instance();
 
   explicit thread_pool(unsigned threads);
@@ -23,18 +35,35 @@ public:
 
   unsigned size() const { return static_cast<unsigned>(workers_.size()); }
   // body(i) for i in [0, chunks) must not throw; done() runs once, after every chunk.
-  void submit(std::size_t chunks, std::function<void(std::size_t)> body, std::function<void()> done);
+  void submit(std::size_t chunks, std::function<void(std::size_t)> body, std::function<void()> done,
+              std::shared_ptr<progress_watch> watch = nullptr);
 
 private:
-  struct job;
+  struct job {
+    std::size_t chunks;
+    std::function<void(std::size_t)> body;
+    std::function<void()> done;
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> finished{0};
+    std::shared_ptr<progress_watch> watch;
+    std::atomic<unsigned> running{0}; // workers in body(), counted for watched jobs only
+    // The watchdog's own view, under the pool's mutex: the progress it last saw, and since when.
+    std::size_t seen_progress = 0;
+    std::chrono::steady_clock::time_point seen_at{};
+  };
   void work();
   std::shared_ptr<job> next_job();
+  void start_watchdog();
+  void watch_jobs(std::chrono::steady_clock::duration after);
 
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::shared_ptr<job>> jobs_;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
+  std::condition_variable watchdog_wake_;
+  std::thread watchdog_; // started by the first watched job, unless turned off
+  bool watchdog_started_ = false;
 };
 
 } // namespace tessera::cpu

@@ -99,7 +99,17 @@ void handler::check_nd_range(int dims, const std::size_t* global, const std::siz
 
 std::uint32_t handler::sub_group_size() const { return device_.impl().default_sub_group_size; }
 
-void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
+// A GPU command's pins would be released only after its stream passed it, later than its
+// event completes: there the check is of the arguments alone.
+void handler::use_usm(const void* p, std::size_t bytes, const char* op, const char* arg) {
+  if (auto pin = tessera::runtime::check_usm_range(p, bytes, op, arg, !on_gpu())) cg_.pins.push_back(std::move(pin));
+}
+
+void handler::memcpy(void* dest, const void* src, std::size_t bytes) { copy_bytes(dest, src, bytes, "memcpy"); }
+
+void handler::copy_bytes(void* dest, const void* src, std::size_t bytes, const char* op) {
+  use_usm(dest, bytes, op, "dest");
+  use_usm(src, bytes, op, "src");
   auto* d = static_cast<char*>(dest);
   auto* s = static_cast<const char*>(src);
 #if defined(TESSERA_WITH_CUDA)
@@ -118,6 +128,7 @@ void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
 }
 
 void handler::memset(void* ptr, int value, std::size_t bytes) {
+  use_usm(ptr, bytes, "memset", "ptr");
   auto* p = static_cast<char*>(ptr);
 #if defined(TESSERA_WITH_CUDA)
   if (device_.is_gpu())

@@ -129,21 +129,30 @@ void queue_impl::track(const std::shared_ptr<event_impl>& ev) {
   pending_.push_back(ev);
 }
 
+// A command's USM pins are released before its event completes: a thread that waited for it
+// may free the memory at once.
 void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) {
   const bool host_task = cg.host_task;
   ev->mark_running();
+  auto pins = std::make_shared<std::vector<std::shared_ptr<usm_pin>>>(std::move(cg.pins));
+  const auto unpin = [](const auto& ps) {
+    for (auto& p : *ps) p->release();
+  };
   try {
     // Host tasks see buffers on the host; everything else on the queue's device.
     for (auto& r : cg.requirements)
       host_task ? r.buffer->prepare_host(r.mode) : r.buffer->prepare(device, r.mode, stream);
   } catch (...) {
+    unpin(pins);
     return complete(*ev, std::current_exception());
   }
   if (cg.enqueue) return enqueue(ev, cg);
   // The requirements travel with the completion, so that buffers outlive the work on them; so
   // does the queue, whose destructor would otherwise wait for this command on the thread that
   // is to complete it (when that thread started it, for a dependency it completed).
-  completion finish = [self = shared_from_this(), ev, reqs = std::move(cg.requirements)](std::exception_ptr e) {
+  completion finish = [self = shared_from_this(), ev, reqs = std::move(cg.requirements), pins,
+                       unpin](std::exception_ptr e) {
+    unpin(pins);
     self->complete(*ev, std::move(e));
   };
   if (!cg.run) return finish(nullptr);
@@ -156,6 +165,7 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
     cg.run(std::move(finish));
   } catch (...) {
     // A launch that throws has not handed `finish` on (run takes it only to pass it to a backend).
+    unpin(pins);
     complete(*ev, std::current_exception());
   }
 }
@@ -216,9 +226,9 @@ void queue_impl::report(std::exception_ptr e) {
   errors_.push_back(std::move(e));
 }
 
-// Without an async_handler the first error is rethrown, the rest dropped: DPC++ would call
-// std::terminate here, which the spec leaves to the implementation (§4.13.1.2).
-void queue_impl::throw_asynchronous() {
+// Without an async_handler the default one reports every error and ends the program
+// (SYCL 2020 §4.13.1.2), as DPC++ does.
+void queue_impl::throw_asynchronous(const char* occasion) {
   std::vector<std::exception_ptr> errors;
   {
     std::lock_guard lock(mutex_);
@@ -226,17 +236,43 @@ void queue_impl::throw_asynchronous() {
   }
   if (errors.empty()) return;
   if (handler_) return handler_(sycl::exception_list(std::move(errors)));
-  std::rethrow_exception(errors.front());
+  default_async_handler(sycl::exception_list(std::move(errors)), occasion);
+}
+
+// The last sycl::queue handle is gone: its commands' errors are delivered now, at the latest
+// moment the spec allows (§4.13.1.1). Nothing can catch an exception from here.
+void queue_impl::close() noexcept {
+  wait();
+  try {
+    throw_asynchronous("the destruction of its queue");
+  } catch (...) {
+    report_fatal("an exception escaped the async_handler while its queue was destroyed", std::current_exception());
+  }
 }
 
 } // namespace tessera::runtime
 
 namespace sycl {
 
+namespace {
+// What the user's handles share: the runtime's own references (a running command's completion,
+// an event's queue) hold the queue_impl itself, so that the last sycl::queue going closes the
+// queue on the user's thread, whatever is still in flight.
+struct queue_owner {
+  std::shared_ptr<tessera::runtime::queue_impl> impl;
+  ~queue_owner() { impl->close(); }
+};
+std::shared_ptr<tessera::runtime::queue_impl> owned(std::shared_ptr<tessera::runtime::queue_impl> impl) {
+  auto owner = std::make_shared<queue_owner>(queue_owner{std::move(impl)});
+  auto* p = owner->impl.get();
+  return std::shared_ptr<tessera::runtime::queue_impl>(std::move(owner), p);
+}
+} // namespace
+
 queue::queue(const device& d, const async_handler& h, const property_list& props)
-    : impl_(std::make_shared<tessera::runtime::queue_impl>(d.impl(), h,
-                                                           props.has_property<property::queue::in_order>(),
-                                                           props.has_property<property::queue::enable_profiling>())),
+    : impl_(owned(std::make_shared<tessera::runtime::queue_impl>(
+          d.impl(), h, props.has_property<property::queue::in_order>(),
+          props.has_property<property::queue::enable_profiling>()))),
       props_(props) {}
 
 device queue::get_device() const { return device(&impl_->device); }
@@ -245,9 +281,9 @@ bool queue::is_in_order() const { return props_.has_property<property::queue::in
 void queue::wait() { impl_->wait(); }
 void queue::wait_and_throw() {
   impl_->wait();
-  impl_->throw_asynchronous();
+  impl_->throw_asynchronous("queue::wait_and_throw");
 }
-void queue::throw_asynchronous() { impl_->throw_asynchronous(); }
+void queue::throw_asynchronous() { impl_->throw_asynchronous("queue::throw_asynchronous"); }
 event queue::submit(tessera::runtime::command_group&& cg) { return impl_->submit(std::move(cg)); }
 
 void event::wait() {
@@ -257,8 +293,8 @@ void event::wait() {
 
 void event::wait_and_throw() {
   wait();
-  if (!impl_) return queue_->throw_asynchronous();
-  if (auto q = impl_->queue.lock()) q->throw_asynchronous();
+  if (!impl_) return queue_->throw_asynchronous("event::wait_and_throw");
+  if (auto q = impl_->queue.lock()) q->throw_asynchronous("event::wait_and_throw");
 }
 
 std::shared_ptr<tessera::runtime::event_impl> event::impl() const {

@@ -13,6 +13,12 @@
 
 namespace tessera::runtime {
 
+// SYCL 2020 §4.13.1.2: prints every error, with its errc where it is a sycl::exception, and
+// what delivered them, to stderr and calls std::terminate.
+[[noreturn]] void default_async_handler(sycl::exception_list errors, const char* occasion);
+// Prints `what` and the exception to stderr and calls std::terminate.
+[[noreturn]] void report_fatal(const char* what, std::exception_ptr e) noexcept;
+
 // A queue's state: its device, its in-order chain, the events to wait for, and the errors its
 // commands raised that wait_and_throw has yet to deliver.
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
@@ -24,8 +30,11 @@ public:
   // An event object for the command with `ticket` on this queue's stream.
   std::shared_ptr<event_impl> event_for(std::uint64_t ticket);
   void wait();
-  void throw_asynchronous();
+  // `occasion` names the call that delivers the errors, for the default handler's report.
+  void throw_asynchronous(const char* occasion);
   void report(std::exception_ptr e);
+  // Waits for every command and delivers their errors: the last sycl::queue handle is gone.
+  void close() noexcept;
 
   const device_impl& device;
   // The backend's queue (a CUDA stream) for a GPU, and what completes its commands; null for

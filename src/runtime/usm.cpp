@@ -1,40 +1,127 @@
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "sycl/usm.hpp"
+#include "tessera/runtime/usm_check.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
 #endif
 
-namespace sycl {
-
 namespace {
-// Every live allocation, by address, so that get_pointer_type can also answer for interior pointers.
+using tessera::runtime::device_impl;
+
+// Every live allocation, by address, so that get_pointer_type can also answer for interior
+// pointers; and the most recently freed ones, whose memory is held back (up to a bound) so that
+// a pointer into them still means "freed" and not whatever the host allocated there next.
 struct registry {
   struct entry {
     std::size_t bytes;
-    usm::alloc kind;
-    const tessera::runtime::device_impl* dev;
-    void* base; // what the backend allocated: a larger block when the alignment asked for it
+    sycl::usm::alloc kind;
+    const device_impl* dev;
+    void* base;             // what the backend allocated: a larger block when the alignment asked for it
+    std::size_t pinned = 0; // pending commands that use it
   };
+  static constexpr std::size_t quarantine_entries = 256;
+  static constexpr std::size_t quarantine_bytes = std::size_t{64} << 20;
+
   std::mutex mutex;
   std::map<const char*, entry> live;
+  std::map<const char*, entry> freed;
+  std::deque<const char*> freed_order;
+  std::size_t freed_bytes = 0;
 
+  // Never destroyed: frees from static destructors still find it, and the memory held in
+  // quarantine stays reachable (no leak) until the process ends.
   static registry& instance() {
-    static registry r;
-    return r;
+    static registry* r = new registry;
+    return *r;
   }
-  const entry* find(const void* p) {
+  static std::map<const char*, entry>::iterator find_in(std::map<const char*, entry>& m, const void* p) {
     auto* c = static_cast<const char*>(p);
-    auto it = live.upper_bound(c);
-    if (it == live.begin()) return nullptr;
+    auto it = m.upper_bound(c);
+    if (it == m.begin()) return m.end();
     --it;
-    return c < it->first + std::max<std::size_t>(it->second.bytes, 1) ? &it->second : nullptr;
+    return c < it->first + std::max<std::size_t>(it->second.bytes, 1) ? it : m.end();
+  }
+  entry* find(const void* p) {
+    auto it = find_in(live, p);
+    return it == live.end() ? nullptr : &it->second;
+  }
+  // Moves a freed allocation into quarantine; returns what leaves it, for the caller to release
+  // outside the lock.
+  std::vector<entry> quarantine(const char* p, entry e) {
+    freed_bytes += e.bytes;
+    freed[p] = e;
+    freed_order.push_back(p);
+    std::vector<entry> out;
+    while (freed_order.size() > quarantine_entries || freed_bytes > quarantine_bytes) {
+      auto it = freed.find(freed_order.front());
+      freed_order.pop_front();
+      freed_bytes -= it->second.bytes;
+      out.push_back(it->second);
+      freed.erase(it);
+    }
+    return out;
   }
 };
+
+void release(const registry::entry& e) {
+#if defined(TESSERA_WITH_CUDA)
+  if (e.dev->kind == tessera::runtime::device_kind::gpu) return tessera::cuda::usm_free(e.base, e.kind);
+#endif
+  std::free(e.base);
+}
+
+std::string describe(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", p);
+  return buf;
+}
+} // namespace
+
+namespace tessera::runtime {
+
+void usm_pin::release() {
+  if (released_.exchange(true, std::memory_order_acq_rel)) return;
+  auto& r = registry::instance();
+  std::lock_guard lock(r.mutex);
+  if (auto it = r.live.find(base_); it != r.live.end()) --it->second.pinned;
+}
+
+std::shared_ptr<usm_pin> check_usm_range(const void* p, std::size_t bytes, const char* op, const char* arg, bool pin) {
+  if (bytes == 0) return nullptr;
+  const std::string what = std::string(op) + ": " + arg;
+  if (!p) throw sycl::exception(sycl::errc::invalid, what + " is a null pointer, with " + std::to_string(bytes) + " bytes to access");
+  auto& r = registry::instance();
+  std::lock_guard lock(r.mutex);
+  auto it = registry::find_in(r.live, p);
+  if (it == r.live.end()) {
+    if (registry::find_in(r.freed, p) != r.freed.end())
+      throw sycl::exception(sycl::errc::invalid, what + " (" + describe(p) + ") points into USM memory that was freed");
+    return nullptr; // the host's own memory
+  }
+  const std::size_t offset = static_cast<std::size_t>(static_cast<const char*>(p) - it->first);
+  if (bytes > it->second.bytes - offset)
+    throw sycl::exception(sycl::errc::invalid, what + ": " + std::to_string(bytes) + " bytes at offset " +
+                                                   std::to_string(offset) + " overrun its USM allocation of " +
+                                                   std::to_string(it->second.bytes) + " bytes");
+  if (!pin) return nullptr;
+  ++it->second.pinned;
+  return std::make_shared<usm_pin>(it->first);
+}
+
+} // namespace tessera::runtime
+
+namespace sycl {
+
+namespace {
 // CUDA's allocations are aligned to 256 bytes; a larger alignment over-allocates and rounds up.
 void* gpu_alloc([[maybe_unused]] const device& d, [[maybe_unused]] std::size_t bytes, std::size_t alignment,
                 [[maybe_unused]] usm::alloc kind) {
@@ -68,21 +155,28 @@ void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, c
   return p;
 }
 
+// Freeing memory that a pending memcpy, memset or fill still uses is rejected (DPC++ leaves it
+// undefined); a kernel's use of it cannot be seen.
 void free(void* ptr, const context&) {
   if (!ptr) return;
   auto& r = registry::instance();
-  registry::entry e{};
+  std::vector<registry::entry> released;
   {
     std::lock_guard lock(r.mutex);
-    auto it = r.live.find(static_cast<const char*>(ptr));
-    if (it == r.live.end()) throw exception(errc::invalid, "free: the pointer is not a live USM allocation");
-    e = it->second;
+    auto* p = static_cast<const char*>(ptr);
+    auto it = r.live.find(p);
+    if (it == r.live.end()) {
+      const bool was_freed = r.freed.count(p) != 0;
+      throw exception(errc::invalid, was_freed ? "free: the pointer was already freed"
+                                               : "free: the pointer is not a live USM allocation");
+    }
+    if (it->second.pinned)
+      throw exception(errc::invalid, "free: the allocation is in use by " + std::to_string(it->second.pinned) +
+                                         " pending command(s); wait for them first");
+    released = r.quarantine(p, it->second);
     r.live.erase(it);
   }
-#if defined(TESSERA_WITH_CUDA)
-  if (e.dev->kind == tessera::runtime::device_kind::gpu) return tessera::cuda::usm_free(e.base, e.kind);
-#endif
-  std::free(e.base);
+  for (auto& e : released) release(e);
 }
 
 usm::alloc get_pointer_type(const void* ptr, const context&) {

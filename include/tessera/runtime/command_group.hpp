@@ -8,6 +8,7 @@
 #include "tessera/detail/inline_function.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
 #include "tessera/runtime/event_impl.hpp"
+#include "tessera/runtime/usm_check.hpp"
 
 namespace tessera::runtime {
 
@@ -29,6 +30,7 @@ struct command_group {
   stream_action enqueue;  // or this, for a command on a GPU queue's stream
   std::vector<requirement> requirements;
   std::vector<std::shared_ptr<event_impl>> depends;
+  std::vector<std::shared_ptr<usm_pin>> pins; // USM that sycl::free must not take away meanwhile
   bool host_task = false; // may block: runs on a thread of its own, not on the compute pool
 };
 

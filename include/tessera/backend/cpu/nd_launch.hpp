@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <type_traits>
 #include <utility>
 #include "tessera/backend/cpu/nd_geometry.hpp"
@@ -34,6 +35,8 @@ public:
   virtual void learn_needs_fibers() const = 0;
 
   std::size_t group_count = 0;
+  // A pointer to the kernel's name (its lambda's type when it has none), for reports; null: not known.
+  const std::type_info* kernel_name = nullptr;
   std::uint32_t group_size = 0;
   std::uint32_t sub_group_size = 0;
   std::size_t local_bytes = 0;
