@@ -46,54 +46,50 @@ public:
 
 // A tile's barrier. The four waits are work-group barriers whose fence names the memory it orders;
 // a tile whose items do not all reach the same wait is reported, with the wait's file and line,
-// as every Tessera work-group barrier is.
+// as every Tessera work-group barrier is. The CPU backend's rendezvous orders all memory, as does
+// CUDA's __syncthreads, so each fence is the strongest. The barrier keeps only what the backend's
+// rendezvous needs, which is the same for every rank: the tile's executor and the item's place.
 class tile_barrier {
 public:
   template <int N>
-  TESSERA_HOST_DEVICE explicit tile_barrier(const sycl::nd_item<N>& it) : wait_(make_wait(it)) {}
+  TESSERA_HOST_DEVICE explicit tile_barrier(const sycl::nd_item<N>& it)
+#if !TESSERA_DEVICE_PASS
+      : exec_(it.context().exec), lid_(it.context().local_linear)
+#endif
+  {
+    (void)it;
+  }
 
   TESSERA_HOST_DEVICE void wait(tessera::group::call_site site = tessera::group::call_site::here()) const {
-    wait_.run(sycl::access::fence_space::global_and_local, site);
+    arrive(site);
   }
   TESSERA_HOST_DEVICE void wait_with_all_memory_fence(
       tessera::group::call_site site = tessera::group::call_site::here()) const {
-    wait_.run(sycl::access::fence_space::global_and_local, site);
+    arrive(site);
   }
   TESSERA_HOST_DEVICE void wait_with_global_memory_fence(
       tessera::group::call_site site = tessera::group::call_site::here()) const {
-    wait_.run(sycl::access::fence_space::global_space, site);
+    arrive(site);
   }
   TESSERA_HOST_DEVICE void wait_with_tile_static_memory_fence(
       tessera::group::call_site site = tessera::group::call_site::here()) const {
-    wait_.run(sycl::access::fence_space::local_space, site);
+    arrive(site);
   }
 
 private:
-  // The rank of the tile is the tiled_index's business; the barrier needs only the item's
-  // context, which is the same for every rank.
-  struct any_rank_wait {
-    const void* item;
-    void (*barrier)(const void*, sycl::access::fence_space, tessera::group::call_site);
-    TESSERA_HOST_DEVICE void run(sycl::access::fence_space f, tessera::group::call_site s) const {
+  TESSERA_HOST_DEVICE void arrive(tessera::group::call_site site) const {
 #if TESSERA_DEVICE_PASS
-      (void)f, (void)s;
-      __syncthreads(); // orders shared and global memory alike: no cheaper fence to pick
+    (void)site;
+    __syncthreads();
 #else
-      barrier(item, f, s);
-#endif
-    }
-  };
-  template <int N>
-  TESSERA_HOST_DEVICE static any_rank_wait make_wait(const sycl::nd_item<N>& it) {
-#if TESSERA_DEVICE_PASS
-    return {&it, nullptr};
-#else
-    return {&it, [](const void* p, sycl::access::fence_space f, tessera::group::call_site s) {
-              static_cast<const sycl::nd_item<N>*>(p)->barrier(f, s);
-            }};
+    tessera::cpu::barrier(tessera::cpu::item_context<1>{nullptr, exec_, {}, {}, lid_},
+                          tessera::group::scope::work_group, site);
 #endif
   }
-  any_rank_wait wait_;
+#if !TESSERA_DEVICE_PASS
+  tessera::cpu::group_exec* exec_;
+  std::uint32_t lid_;
+#endif
 };
 
 // What a work-item of a tiled parallel_for_each knows.
@@ -107,11 +103,7 @@ public:
 
   TESSERA_HOST_DEVICE explicit tiled_index(const sycl::nd_item<rank>& it)
       : global(ids(it.get_global_id())), local(ids(it.get_local_id())), tile(group_ids(it)),
-        tile_origin(origin(tile)), barrier(item_), item_(it) {}
-  // The barrier points at this object's own item.
-  TESSERA_HOST_DEVICE tiled_index(const tiled_index& o)
-      : global(o.global), local(o.local), tile(o.tile), tile_origin(o.tile_origin), barrier(item_), item_(o.item_) {}
-  tiled_index& operator=(const tiled_index&) = delete;
+        tile_origin(origin(tile)), barrier(it) {}
 
   const index<rank> global;
   const index<rank> local;
@@ -138,7 +130,6 @@ private:
     for (int d = 0; d < rank; ++d) r[d] = static_cast<int>(it.get_group(d));
     return r;
   }
-  sycl::nd_item<rank> item_;
 };
 
 } // namespace concurrency
