@@ -10,6 +10,8 @@
 #include "sycl/accessor.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
+#include "sycl/interop_handle.hpp"
+#include "sycl/kernel_bundle.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/nd_item.hpp"
@@ -44,6 +46,7 @@ public:
   // --- kernels ---
   template <typename Name = void, typename K>
   void single_task(const K& k) {
+    bundle_.define<Name, K>(device_);
     no_local_memory("single_task");
     const binding_placeholders bind(*this);
 #if TESSERA_CUDA_COMPILE
@@ -54,21 +57,33 @@ public:
     set([k](tessera::runtime::completion done) { tessera::cpu::launch_single(k, std::move(done)); });
   }
 
-  template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) { basic<1>(r, {}, k); }
-  template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) { basic<2>(r, {}, k); }
-  template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) { basic<3>(r, {}, k); }
+  template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) {
+    bundle_.define<Name, K>(device_);
+    basic<1>(r, {}, k);
+  }
+  template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) {
+    bundle_.define<Name, K>(device_);
+    basic<2>(r, {}, k);
+  }
+  template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) {
+    bundle_.define<Name, K>(device_);
+    basic<3>(r, {}, k);
+  }
   // Deprecated in SYCL 2020 but still allowed.
   template <typename Name = void, typename K, int D>
   void parallel_for(range<D> r, id<D> offset, const K& k) {
+    bundle_.define<Name, K>(device_);
     basic<D, true>(r, offset, k);
   }
 
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
+    bundle_.define<Name, K>(device_);
     launch_nd(r, 0, k);
   }
   template <typename Name = void, int D, typename... Ps, typename K>
   void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
+    bundle_.define<Name, K>(device_);
     launch_nd(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
   }
 
@@ -103,6 +118,7 @@ public:
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
     auto args = std::forward_as_tuple(rest...);
+    bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
 #if TESSERA_CUDA_COMPILE
     if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
@@ -121,6 +137,7 @@ public:
     check(r);
     const binding_placeholders bind(*this);
     auto args = std::forward_as_tuple(rest...);
+    bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
     auto vars = leading_reductions(args, std::make_index_sequence<sizeof...(Rest) - 1>{});
     tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
                                      sub_group_size()};
@@ -152,6 +169,7 @@ public:
   void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
+    bundle_.define<Name, K>(device_);
     const binding_placeholders bind(*this);
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
 #if TESSERA_CUDA_COMPILE
@@ -165,10 +183,11 @@ public:
   template <typename F>
   void host_task(F f) {
     cg_.host_task = true;
-    set([f](tessera::runtime::completion done) {
+    set([f, b = device_.get_backend()](tessera::runtime::completion done) {
       std::exception_ptr error;
       try {
-        f();
+        if constexpr (std::is_invocable_v<const F&, interop_handle>) f(interop_handle(b));
+        else f();
       } catch (...) {
         error = std::current_exception();
       }
@@ -236,6 +255,7 @@ public:
   }
 
   tessera::runtime::command_group take() { return std::move(cg_); }
+
   handler(const device& d, void* stream) : device_(d), stream_(stream) {}
 
   // Public because nvcc refuses a private member type as a __global__ template's argument.
@@ -244,6 +264,9 @@ public:
     K k;
     TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const { k(nd_item<D>(c)); }
   };
+
+  // §4.9.4.1: this command group's kernel comes from `bundle` (checked as the kernel is defined).
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& bundle) { bundle_.use(device_, bundle); }
 
 private:
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
@@ -316,6 +339,7 @@ private:
   tessera::runtime::command_group cg_;
   std::size_t local_bytes_ = 0;
   bool has_command_ = false;
+  detail::bundle_in_use bundle_;
 };
 
 } // namespace sycl
