@@ -81,21 +81,49 @@ public:
   template <typename P> bool has_property() const noexcept { return props_.template has_property<P>(); }
   template <typename P> P get_property() const { return props_.template get_property<P>(); }
 
-  template <access_mode M = access_mode::read_write, target Tg = target::device>
+  template <access_mode M = tessera::runtime::default_mode_v<T>, target Tg = target::device>
   accessor<T, D, M, Tg> get_access(handler& h) {
     return accessor<T, D, M, Tg>(*this, h);
   }
-  template <access_mode M = access_mode::read_write, target Tg = target::device>
+  template <access_mode M = tessera::runtime::default_mode_v<T>, target Tg = target::device>
   accessor<T, D, M, Tg> get_access(handler& h, range<D> r, id<D> off = {}) {
     return accessor<T, D, M, Tg>(*this, h, r, off);
   }
-  template <access_mode M = access_mode::read_write>
+  template <access_mode M = tessera::runtime::default_mode_v<T>>
   host_accessor<T, D, M> get_host_access() {
     return host_accessor<T, D, M>(*this);
   }
   template <access_mode M>
   host_accessor<T, D, M> get_access() {
     return host_accessor<T, D, M>(*this);
+  }
+  template <access_mode M>
+  accessor<T, D, M> get_access(handler& h, mode_tag_t<M>) {
+    return accessor<T, D, M>(*this, h);
+  }
+  template <access_mode M>
+  accessor<T, D, M> get_access(handler& h, range<D> r, mode_tag_t<M>) {
+    return accessor<T, D, M>(*this, h, r);
+  }
+  template <access_mode M>
+  accessor<T, D, M> get_access(handler& h, range<D> r, id<D> off, mode_tag_t<M>) {
+    return accessor<T, D, M>(*this, h, r, off);
+  }
+  template <access_mode M = tessera::runtime::default_mode_v<T>>
+  host_accessor<T, D, M> get_host_access(range<D> r, id<D> off = {}) {
+    return host_accessor<T, D, M>(*this, r, off);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_host_access(mode_tag_t<M>) {
+    return host_accessor<T, D, M>(*this);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_host_access(range<D> r, mode_tag_t<M>) {
+    return host_accessor<T, D, M>(*this, r);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_host_access(range<D> r, id<D> off, mode_tag_t<M>) {
+    return host_accessor<T, D, M>(*this, r, off);
   }
 
   template <typename Dest>
