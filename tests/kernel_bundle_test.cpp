@@ -174,6 +174,24 @@ TEST(Kernels, DeviceSpecificQueriesAreTheDevicesLimits) {
   if (dev.is_gpu()) EXPECT_EQ(sub_group, 32u);
 }
 
+TEST(Kernels, KernelObjectsCompileButCannotBeLaunched) {
+  sycl::queue q;
+  const auto k = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context()).get_kernel<BundleAdd>();
+  for (int form = 0; form < 3; ++form) {
+    try {
+      q.submit([&](sycl::handler& h) {
+        if (form == 0) h.set_args(1, 2.0f);
+        if (form == 1) h.parallel_for(sycl::range<1>(4), k);
+        if (form == 2) h.parallel_for(sycl::nd_range<1>(sycl::range<1>(4), sycl::range<1>(2)), k);
+      });
+      ADD_FAILURE() << "expected errc::feature_not_supported";
+    } catch (const sycl::exception& e) {
+      EXPECT_EQ(e.code(), sycl::errc::feature_not_supported) << e.what();
+      EXPECT_NE(std::string(e.what()).find("handler::"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(Kernels, UnnamedKernelsHaveIdsToo) {
   const std::size_t before = sycl::get_kernel_ids().size();
   sycl::queue q;

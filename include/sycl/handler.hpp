@@ -267,8 +267,22 @@ public:
 
   // §4.9.4.1: this command group's kernel comes from `bundle` (checked as the kernel is defined).
   void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& bundle) { bundle_.use(device_, bundle); }
+  // Kernel objects carry no code that a library could launch (they name kernels compiled with
+  // the program, or would come from backend interop): these compile and throw.
+  template <typename T> void set_arg(int, T&&) { no_kernel_object("handler::set_arg"); }
+  template <typename... Ts> void set_args(Ts&&...) { no_kernel_object("handler::set_args"); }
+  void single_task(const kernel&) { no_kernel_object("handler::single_task(kernel)"); }
+  void parallel_for(range<1>, const kernel&) { no_kernel_object("handler::parallel_for(range, kernel)"); }
+  void parallel_for(range<2>, const kernel&) { no_kernel_object("handler::parallel_for(range, kernel)"); }
+  void parallel_for(range<3>, const kernel&) { no_kernel_object("handler::parallel_for(range, kernel)"); }
+  template <int D> void parallel_for(nd_range<D>, const kernel&) {
+    no_kernel_object("handler::parallel_for(nd_range, kernel)");
+  }
 
 private:
+  [[noreturn]] static void no_kernel_object(const char* what) {
+    throw exception(errc::feature_not_supported, std::string(what) + ": Tessera cannot launch a kernel object");
+  }
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
   bool on_gpu() const { return device_.is_gpu(); }
   // A GPU command: enqueued on the queue's stream, which completes it.
