@@ -171,7 +171,9 @@ TEST(Kernels, DeviceSpecificQueriesAreTheDevicesLimits) {
   EXPECT_EQ(k.get_info<kds::compile_sub_group_size>(dev), 0u);
   EXPECT_EQ(k.get_info<kds::compile_num_sub_groups>(dev), 0u);
   EXPECT_EQ(k.get_info<kds::private_mem_size>(dev), 0u);
-  if (dev.is_gpu()) EXPECT_EQ(sub_group, 32u);
+  if (dev.is_gpu()) {
+    EXPECT_EQ(sub_group, 32u);
+  }
 }
 
 TEST(Kernels, KernelObjectsCompileButCannotBeLaunched) {
