@@ -1,4 +1,6 @@
 #pragma once
+#include <cstddef>
+#include <iterator>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -82,6 +84,15 @@ buffer_view<T, D> make_view(const std::shared_ptr<buffer_impl>& b, std::size_t f
   return {b, static_cast<T*>(b->data()) + first, whole, r, off};
 }
 
+// A buffer of BT can be accessed as DataT in mode M: the same elements, and a buffer of const
+// elements only read (§4.7.2.1).
+template <typename BT, typename DataT, sycl::access_mode M>
+inline constexpr bool buffer_accessible_v = std::is_same_v<std::remove_const_t<BT>, std::remove_const_t<DataT>> &&
+                                            (!std::is_const_v<BT> || M == sycl::access_mode::read);
+template <typename T>
+inline constexpr sycl::access_mode default_mode_v = std::is_const_v<T> ? sycl::access_mode::read
+                                                                        : sycl::access_mode::read_write;
+
 inline constexpr sycl::access_mode effective_mode(sycl::access_mode m, bool no_init) {
   if (!no_init) return m;
   return m == sycl::access_mode::read_write ? sycl::access_mode::discard_read_write
@@ -94,10 +105,11 @@ namespace sycl {
 
 // SYCL 2020 §4.7.6.9: an accessor to buffer memory for a kernel (or host task).
 template <typename DataT, int D = 1,
-          access_mode M = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
-          target T = target::device, access::placeholder P = access::placeholder::false_t>
+          access_mode M = tessera::runtime::default_mode_v<DataT>, target T = target::device,
+          access::placeholder P = access::placeholder::false_t>
 class accessor {
   using view_t = tessera::runtime::buffer_view<std::remove_const_t<DataT>, D>;
+  static_assert(!std::is_const_v<DataT> || M == access_mode::read, "an accessor to const elements only reads");
 
 public:
   using value_type = std::conditional_t<M == access_mode::read, const DataT, DataT>;
@@ -106,56 +118,67 @@ public:
   using pointer = value_type*;
   using iterator = value_type*;
   using const_iterator = const DataT*;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
   using size_type = std::size_t;
   static constexpr int dimensions = D;
 
   accessor() = default;
 
-  template <typename A>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, const property_list& = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, const property_list& = {})
       : accessor(b, b.get_range(), id<D>(), false) {}
-  template <typename A, access_mode TM>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, mode_tag_t<TM>, const property_list& = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& = {})
       : accessor(b, b.get_range(), id<D>(), false) {}
-  template <typename A>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, const property_list& props = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, handler& h, const property_list& props = {})
       : accessor(b, b.get_range(), id<D>(), false) {
     attach(h, props);
   }
-  template <typename A, access_mode TM>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, mode_tag_t<TM>, const property_list& props = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  accessor(buffer<BT, D, A>& b, handler& h, mode_tag_t<TM>, const property_list& props = {})
       : accessor(b, b.get_range(), id<D>(), false) {
     attach(h, props);
   }
-  template <typename A>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, const property_list& props = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, handler& h, range<D> r, const property_list& props = {})
       : accessor(b, r, id<D>(), true) {
     attach(h, props);
   }
-  template <typename A, access_mode TM>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, mode_tag_t<TM>,
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  accessor(buffer<BT, D, A>& b, handler& h, range<D> r, mode_tag_t<TM>,
            const property_list& props = {})
       : accessor(b, r, id<D>(), true) {
     attach(h, props);
   }
-  template <typename A>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, id<D> off,
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, handler& h, range<D> r, id<D> off,
            const property_list& props = {})
       : accessor(b, r, off, true) {
     attach(h, props);
   }
-  template <typename A, access_mode TM>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, handler& h, range<D> r, id<D> off, mode_tag_t<TM>,
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  accessor(buffer<BT, D, A>& b, handler& h, range<D> r, id<D> off, mode_tag_t<TM>,
            const property_list& props = {})
       : accessor(b, r, off, true) {
     attach(h, props);
   }
-  template <typename A>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+      : accessor(b, r, off, true) {}
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, range<D> r, const property_list& = {}) : accessor(b, r, id<D>(), true) {}
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {}) : accessor(b, r, id<D>(), true) {}
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>, const property_list& = {})
       : accessor(b, r, off, true) {}
 
-  // A read-write accessor converts to a read-only one (§4.7.6.9.1).
-  template <access_mode OM, typename = std::enable_if_t<M == access_mode::read && OM != access_mode::read>>
+  // A read-write accessor converts to a read-only one, and one to T to one to const T (§4.7.6.9.1).
+  template <access_mode OM, typename = std::enable_if_t<M == access_mode::read &&
+                                                        (OM != access_mode::read || std::is_const_v<DataT>)>>
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
 
   TESSERA_HOST_DEVICE reference operator[](const id<D>& i) const {
@@ -190,12 +213,39 @@ public:
   // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.
   TESSERA_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
   TESSERA_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
+  TESSERA_HOST_DEVICE const_iterator cbegin() const noexcept { return begin(); }
+  TESSERA_HOST_DEVICE const_iterator cend() const noexcept { return end(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+  // Deprecated in SYCL 2020.
+  TESSERA_HOST_DEVICE std::size_t get_size() const noexcept { return byte_size(); }
+  TESSERA_HOST_DEVICE std::size_t get_count() const noexcept { return size(); }
+
+  // An accessor's one property is no_init, which shapes the access when it is made (§4.7.6.9.1).
+  template <typename Prop> bool has_property() const noexcept {
+    return std::is_same_v<Prop, property::no_init> && no_init_;
+  }
+  template <typename Prop> Prop get_property() const {
+    if (!has_property<Prop>()) throw exception(errc::invalid, "accessor::get_property: the accessor has no such property");
+    return Prop{};
+  }
+
+  void swap(accessor& other) noexcept {
+    std::swap(v_, other.v_);
+    std::swap(no_init_, other.no_init_);
+  }
+  friend bool operator==(const accessor& a, const accessor& b) {
+    return a.v_.buffer == b.v_.buffer && a.get_pointer() == b.get_pointer() && a.get_range() == b.get_range();
+  }
+  friend bool operator!=(const accessor& a, const accessor& b) { return !(a == b); }
 
   TESSERA_HOST_DEVICE const view_t& view() const { return v_; }
 
 private:
-  template <typename A>
-  accessor(buffer<std::remove_const_t<DataT>, D, A>& b, const range<D>& r, const id<D>& off, bool ranged)
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  accessor(buffer<BT, D, A>& b, const range<D>& r, const id<D>& off, bool ranged)
       : v_(tessera::runtime::make_view<std::remove_const_t<DataT>, D>(b.impl(), b.first_element(), b.get_range(),
                                                                        r, off)) {
     (void)ranged;
@@ -207,6 +257,7 @@ private:
         h, v_.buffer, tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
     v_.data = static_cast<elem*>(base) + first;
     v_.attached = true;
+    no_init_ = props.has_property<property::no_init>();
   }
 
   // Device code reaches the buffer through the command's device copy, host code through the
@@ -224,50 +275,59 @@ private:
   pointer device_pointer() const { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
 
   view_t v_;
+  bool no_init_ = false;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   friend class handler;
 };
 
-template <typename T, int D, typename A> accessor(buffer<T, D, A>&) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&) -> accessor<T, D, tessera::runtime::default_mode_v<T>, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, const property_list&) -> accessor<T, D, tessera::runtime::default_mode_v<T>, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, mode_tag_t<M>, const property_list&) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, range<D>) -> accessor<T, D, tessera::runtime::default_mode_v<T>, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, range<D>, id<D>) -> accessor<T, D, tessera::runtime::default_mode_v<T>, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&) -> accessor<T, D>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, const property_list&) -> accessor<T, D>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>) -> accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, range<D>) -> accessor<T, D>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, range<D>, const property_list&) -> accessor<T, D>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>) -> accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>) -> accessor<T, D>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, const property_list&) -> accessor<T, D>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>) -> accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
 
 // SYCL 2020 §4.7.6.10: an accessor on the host, which waits for the buffer's commands.
-template <typename DataT, int D = 1, access_mode M = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
+template <typename DataT, int D = 1, access_mode M = tessera::runtime::default_mode_v<DataT>>
 class host_accessor : public accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t> {
   using base = accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t>;
 
 public:
   host_accessor() = default;
-  template <typename A>
-  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, const property_list& = {}) : base(b) {
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  host_accessor(buffer<BT, D, A>& b, const property_list& = {}) : base(b) {
     acquire();
   }
-  template <typename A, access_mode TM>
-  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, mode_tag_t<TM>, const property_list& = {}) : base(b) {
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  host_accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& = {}) : base(b) {
     acquire();
   }
-  template <typename A>
-  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
+  host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
       : base(b, r, off) {
     acquire();
   }
-  template <typename A, access_mode TM>
-  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {})
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  host_accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {})
       : base(b, r) {
     acquire();
   }
-  template <typename A, access_mode TM>
-  host_accessor(buffer<std::remove_const_t<DataT>, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>,
+  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
+  host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>,
                 const property_list& = {})
       : base(b, r, off) {
     acquire();

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <type_traits>
 
 #include "sycl/accessor.hpp"
@@ -24,18 +25,20 @@ public:
   using allocator_type = AllocatorT;
   static constexpr int dimensions = D;
 
-  buffer(const range<D>& r, const property_list& = {}) : buffer(r, nullptr) {}
-  buffer(const range<D>& r, AllocatorT, const property_list& = {}) : buffer(r, nullptr) {}
-  buffer(T* host, const range<D>& r, const property_list& = {}) : buffer(r, host) {
+  buffer(const range<D>& r, const property_list& props = {}) : buffer(r, nullptr, props) {}
+  buffer(const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(r, nullptr, props) {}
+  buffer(T* host, const range<D>& r, const property_list& props = {}) : buffer(r, host, props) {
     if constexpr (!std::is_const_v<T>) write_back_to(host);
   }
-  buffer(T* host, const range<D>& r, AllocatorT, const property_list& = {}) : buffer(host, r) {}
+  buffer(T* host, const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(host, r, props) {}
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
-  buffer(const elem* host, const range<D>& r, const property_list& = {}) : buffer(r, host) {}
-  buffer(const std::shared_ptr<T>& host, const range<D>& r, const property_list& = {}) : buffer(r, host.get()) {
+  buffer(const elem* host, const range<D>& r, const property_list& props = {}) : buffer(r, host, props) {}
+  buffer(const std::shared_ptr<T>& host, const range<D>& r, const property_list& props = {})
+      : buffer(r, host.get(), props) {
     set_final_data(std::weak_ptr<T>(host));
   }
-  buffer(const std::shared_ptr<T[]>& host, const range<D>& r, const property_list& = {}) : buffer(r, host.get()) {
+  buffer(const std::shared_ptr<T[]>& host, const range<D>& r, const property_list& props = {})
+      : buffer(r, host.get(), props) {
     auto keep = host;
     owner_->set_final([keep, n = r.size()](const void* src) {
       std::copy_n(static_cast<const elem*>(src), n, keep.get());
@@ -43,18 +46,21 @@ public:
   }
   template <typename It, int DD = D, typename = std::enable_if_t<DD == 1>,
             typename = typename std::iterator_traits<It>::iterator_category>
-  buffer(It first, It last, const property_list& = {})
-      : buffer(range<1>(static_cast<std::size_t>(std::distance(first, last))), nullptr) {
+  buffer(It first, It last, const property_list& props = {})
+      : buffer(range<1>(static_cast<std::size_t>(std::distance(first, last))), nullptr, props) {
+    const auto lock = host_lock();
     std::copy(first, last, static_cast<elem*>(impl()->data()));
   }
   // Contiguous containers (std::vector, std::array, ...): their data is the host memory.
   template <typename C, int DD = D, typename = std::enable_if_t<DD == 1>,
             typename = decltype(std::data(std::declval<C&>())), typename = decltype(std::size(std::declval<C&>()))>
-  buffer(C& container, const property_list& = {}) : buffer(std::data(container), range<1>(std::size(container))) {}
+  buffer(C& container, const property_list& props = {})
+      : buffer(std::data(container), range<1>(std::size(container)), props) {}
 
   // A sub-buffer: a window of whole rows of `parent`, sharing its storage (§4.7.2.2).
   buffer(buffer& parent, const id<D>& offset, const range<D>& r)
-      : owner_(parent.owner_), range_(r), first_(parent.first_ + tessera::detail::linearize(offset, parent.range_)) {
+      : owner_(parent.owner_), range_(r), first_(parent.first_ + tessera::detail::linearize(offset, parent.range_)),
+        props_(parent.props_) {
     for (int d = 0; d < D; ++d)
       if (offset[d] + r[d] > parent.range_[d])
         throw exception(errc::invalid, "sub-buffer exceeds its parent buffer in dimension " + std::to_string(d));
@@ -72,22 +78,52 @@ public:
   std::size_t get_size() const { return byte_size(); }
   bool is_sub_buffer() const { return sub_; }
   AllocatorT get_allocator() const { return {}; }
+  template <typename P> bool has_property() const noexcept { return props_.template has_property<P>(); }
+  template <typename P> P get_property() const { return props_.template get_property<P>(); }
 
-  template <access_mode M = access_mode::read_write, target Tg = target::device>
+  template <access_mode M = tessera::runtime::default_mode_v<T>, target Tg = target::device>
   accessor<T, D, M, Tg> get_access(handler& h) {
     return accessor<T, D, M, Tg>(*this, h);
   }
-  template <access_mode M = access_mode::read_write, target Tg = target::device>
+  template <access_mode M = tessera::runtime::default_mode_v<T>, target Tg = target::device>
   accessor<T, D, M, Tg> get_access(handler& h, range<D> r, id<D> off = {}) {
     return accessor<T, D, M, Tg>(*this, h, r, off);
   }
-  template <access_mode M = access_mode::read_write>
+  template <access_mode M = tessera::runtime::default_mode_v<T>>
   host_accessor<T, D, M> get_host_access() {
     return host_accessor<T, D, M>(*this);
   }
   template <access_mode M>
   host_accessor<T, D, M> get_access() {
     return host_accessor<T, D, M>(*this);
+  }
+  template <access_mode M>
+  accessor<T, D, M> get_access(handler& h, mode_tag_t<M>) {
+    return accessor<T, D, M>(*this, h);
+  }
+  template <access_mode M>
+  accessor<T, D, M> get_access(handler& h, range<D> r, mode_tag_t<M>) {
+    return accessor<T, D, M>(*this, h, r);
+  }
+  template <access_mode M>
+  accessor<T, D, M> get_access(handler& h, range<D> r, id<D> off, mode_tag_t<M>) {
+    return accessor<T, D, M>(*this, h, r, off);
+  }
+  template <access_mode M = tessera::runtime::default_mode_v<T>>
+  host_accessor<T, D, M> get_host_access(range<D> r, id<D> off = {}) {
+    return host_accessor<T, D, M>(*this, r, off);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_host_access(mode_tag_t<M>) {
+    return host_accessor<T, D, M>(*this);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_host_access(range<D> r, mode_tag_t<M>) {
+    return host_accessor<T, D, M>(*this, r);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_host_access(range<D> r, id<D> off, mode_tag_t<M>) {
+    return host_accessor<T, D, M>(*this, r, off);
   }
 
   template <typename Dest>
@@ -114,10 +150,25 @@ public:
   friend bool operator!=(const buffer& a, const buffer& b) { return !(a == b); }
 
 private:
-  buffer(const range<D>& r, const elem* init)
-      : owner_(std::make_shared<tessera::runtime::buffer_owner>(
-            std::make_shared<tessera::runtime::buffer_impl>(r.size() * sizeof(T), init))),
-        range_(r) {}
+  // use_host_ptr: the storage stays the runtime's, which the user cannot tell apart while the
+  // buffer lives (the host memory is the buffer's then) and which keeps storage aligned and
+  // pinned for the GPU; the data reaches the host memory when the buffer goes, as without it.
+  // use_mutex: the mutex is held while the host memory is read here and written when the buffer goes.
+  buffer(const range<D>& r, const elem* init, const property_list& props)
+      : owner_([&] {
+          const auto lock = host_lock(props);
+          return std::make_shared<tessera::runtime::buffer_owner>(
+              std::make_shared<tessera::runtime::buffer_impl>(r.size() * sizeof(T), init));
+        }()),
+        range_(r), props_(props) {
+    if (props.has_property<property::buffer::use_mutex>())
+      owner_->set_host_mutex(props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
+  }
+  static std::unique_lock<std::mutex> host_lock(const property_list& props) {
+    if (!props.has_property<property::buffer::use_mutex>()) return {};
+    return std::unique_lock<std::mutex>(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
+  }
+  std::unique_lock<std::mutex> host_lock() const { return host_lock(props_); }
   void write_back_to(elem* host) {
     owner_->set_final([host, n = range_.size()](const void* src) {
       std::copy_n(static_cast<const elem*>(src), n, host);
@@ -127,6 +178,7 @@ private:
   std::shared_ptr<tessera::runtime::buffer_owner> owner_;
   range<D> range_;
   std::size_t first_ = 0;
+  property_list props_;
   bool sub_ = false;
 };
 

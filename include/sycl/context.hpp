@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "sycl/device.hpp"
+#include "sycl/property_list.hpp"
 
 namespace sycl {
 
@@ -16,6 +17,7 @@ public:
 
   std::vector<device> get_devices() const { return devices_; }
   platform get_platform() const { return devices_.front().get_platform(); }
+  backend get_backend() const noexcept { return devices_.front().get_backend(); }
 
   friend bool operator==(const context& a, const context& b) { return a.devices_ == b.devices_; }
   friend bool operator!=(const context& a, const context& b) { return !(a == b); }
@@ -24,5 +26,8 @@ private:
   std::vector<device> devices_;
   async_handler handler_;
 };
+
+inline property::buffer::context_bound::context_bound(context c) : context_(std::make_shared<const context>(std::move(c))) {}
+inline context property::buffer::context_bound::get_context() const { return *context_; }
 
 } // namespace sycl

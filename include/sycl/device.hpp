@@ -1,6 +1,7 @@
 #pragma once
 #include <vector>
 
+#include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
 
@@ -21,6 +22,22 @@ public:
   bool is_accelerator() const { return false; }
   bool has(aspect a) const;
   platform get_platform() const;
+  backend get_backend() const noexcept { return detail::backend_of(impl_->kind); }
+
+  // Neither backend partitions a device (info::device::partition_properties is empty), so every
+  // partition is one the device does not support (§4.6.4.2).
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(std::size_t) const {
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<std::size_t>&) const {
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    return no_sub_devices();
+  }
 
   template <typename Param>
   typename Param::return_type get_info() const {
@@ -36,6 +53,9 @@ public:
   const tessera::runtime::device_impl& impl() const { return *impl_; }
 
 private:
+  [[noreturn]] static std::vector<device> no_sub_devices() {
+    throw exception(errc::feature_not_supported, "device::create_sub_devices: the device cannot be partitioned");
+  }
   const tessera::runtime::device_impl* impl_;
 };
 
@@ -51,6 +71,7 @@ public:
   template <typename Param>
   typename Param::return_type get_info() const;
   bool has(aspect a) const;
+  backend get_backend() const noexcept { return detail::backend_of(kind_); }
   static std::vector<platform> get_platforms();
 
   friend bool operator==(const platform& a, const platform& b) { return a.kind_ == b.kind_; }
@@ -67,5 +88,18 @@ template <> inline std::string platform::get_info<info::platform::version>() con
 template <> inline std::string platform::get_info<info::platform::profile>() const { return "FULL_PROFILE"; }
 
 inline platform device::get_platform() const { return platform(impl_->kind); }
+
+namespace info::device {
+inline sycl::platform platform::get(const tessera::runtime::device_impl& d) { return sycl::platform(d.kind); }
+inline sycl::device parent_device::get(const tessera::runtime::device_impl&) {
+  throw exception(errc::invalid, "info::device::parent_device: the device is not a sub-device");
+}
+inline std::vector<aspect> aspects::get(const tessera::runtime::device_impl& d) {
+  std::vector<aspect> out;
+  for (int a = 0; a <= static_cast<int>(aspect::usm_system_allocations); ++a)
+    if (sycl::device(&d).has(static_cast<aspect>(a))) out.push_back(static_cast<aspect>(a));
+  return out;
+}
+} // namespace info::device
 
 } // namespace sycl

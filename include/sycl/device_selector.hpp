@@ -1,4 +1,8 @@
 #pragma once
+#include <functional>
+#include <type_traits>
+#include <vector>
+
 #include "sycl/device.hpp"
 
 namespace sycl {
@@ -10,7 +14,9 @@ int cpu_selector_v(const device& d);
 int gpu_selector_v(const device& d);
 int accelerator_selector_v(const device& d);
 
-inline auto aspect_selector(std::vector<aspect> required, std::vector<aspect> denied = {}) {
+// SYCL 2020 §4.6.1.1: the default selector's choice among the devices that have every required
+// aspect and none of the denied ones.
+inline auto aspect_selector(const std::vector<aspect>& required, const std::vector<aspect>& denied = {}) {
   return [=](const device& d) {
     for (aspect a : required)
       if (!d.has(a)) return -1;
@@ -18,6 +24,14 @@ inline auto aspect_selector(std::vector<aspect> required, std::vector<aspect> de
       if (d.has(a)) return -1;
     return default_selector_v(d);
   };
+}
+template <typename... Rest, typename = std::enable_if_t<(std::is_same_v<Rest, aspect> && ...)>>
+auto aspect_selector(aspect first, Rest... rest) {
+  return aspect_selector(std::vector<aspect>{first, rest...});
+}
+template <aspect... Required>
+auto aspect_selector() {
+  return aspect_selector(std::vector<aspect>{Required...});
 }
 
 namespace detail {

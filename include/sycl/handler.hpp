@@ -10,6 +10,8 @@
 #include "sycl/accessor.hpp"
 #include "sycl/device.hpp"
 #include "sycl/event.hpp"
+#include "sycl/interop_handle.hpp"
+#include "sycl/kernel_bundle.hpp"
 #include "sycl/kernel_handler.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/local_accessor.hpp"
@@ -48,6 +50,7 @@ public:
   template <typename Name = void, typename KernelType>
   void single_task(const KernelType& kernel) {
     const auto& k = with_handler<>(kernel);
+    bundle_.define<Name, KernelType>(device_);
     no_local_memory("single_task");
     const binding_placeholders bind(*this);
 #if TESSERA_CUDA_COMPILE
@@ -58,21 +61,33 @@ public:
     set([k](tessera::runtime::completion done) { tessera::cpu::launch_single(k, std::move(done)); });
   }
 
-  template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) { basic<1>(r, {}, k); }
-  template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) { basic<2>(r, {}, k); }
-  template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) { basic<3>(r, {}, k); }
+  template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) {
+    bundle_.define<Name, K>(device_);
+    basic<1>(r, {}, k);
+  }
+  template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) {
+    bundle_.define<Name, K>(device_);
+    basic<2>(r, {}, k);
+  }
+  template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) {
+    bundle_.define<Name, K>(device_);
+    basic<3>(r, {}, k);
+  }
   // Deprecated in SYCL 2020 but still allowed.
   template <typename Name = void, typename K, int D>
   void parallel_for(range<D> r, id<D> offset, const K& k) {
+    bundle_.define<Name, K>(device_);
     basic<D, true>(r, offset, k);
   }
 
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
+    bundle_.define<Name, K>(device_);
     launch_nd<Name>(r, 0, k);
   }
   template <typename Name = void, int D, typename... Ps, typename K>
   void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
+    bundle_.define<Name, K>(device_);
     launch_nd<Name>(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
   }
 
@@ -109,6 +124,7 @@ public:
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(range<D> r, Rest&&... rest) {
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
+    bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
     auto args = std::make_tuple(with_reducers_and_handler<item<D, false>>(vars, std::get<sizeof...(Rest) - 1>(
                                                                                      std::forward_as_tuple(rest...))));
@@ -128,6 +144,7 @@ public:
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
     check(r);
     const binding_placeholders bind(*this);
+    bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
     auto args = std::make_tuple(with_reducers_and_handler<nd_item<D>>(vars, std::get<sizeof...(Rest) - 1>(
                                                                                 std::forward_as_tuple(rest...))));
@@ -161,6 +178,7 @@ public:
   void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
+    bundle_.define<Name, K>(device_);
     const binding_placeholders bind(*this);
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
 #if TESSERA_CUDA_COMPILE
@@ -189,10 +207,11 @@ public:
   template <typename F>
   void host_task(F f) {
     cg_.host_task = true;
-    set([f](tessera::runtime::completion done) {
+    set([f, b = device_.get_backend()](tessera::runtime::completion done) {
       std::exception_ptr error;
       try {
-        f();
+        if constexpr (std::is_invocable_v<const F&, interop_handle>) f(interop_handle(b));
+        else f();
       } catch (...) {
         error = std::current_exception();
       }
@@ -261,6 +280,7 @@ public:
   }
 
   tessera::runtime::command_group take() { return std::move(cg_); }
+
   handler(const device& d, void* stream) : device_(d), stream_(stream) {}
 
   // Public because nvcc refuses a private member type as a __global__ template's argument.
@@ -272,7 +292,24 @@ public:
     }
   };
 
+  // §4.9.4.1: this command group's kernel comes from `bundle` (checked as the kernel is defined).
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& bundle) { bundle_.use(device_, bundle); }
+  // Kernel objects carry no code that a library could launch (they name kernels compiled with
+  // the program, or would come from backend interop): these compile and throw.
+  template <typename T> void set_arg(int, T&&) { no_kernel_object("handler::set_arg"); }
+  template <typename... Ts> void set_args(Ts&&...) { no_kernel_object("handler::set_args"); }
+  void single_task(const kernel&) { no_kernel_object("handler::single_task(kernel)"); }
+  void parallel_for(range<1>, const kernel&) { no_kernel_object("handler::parallel_for(range, kernel)"); }
+  void parallel_for(range<2>, const kernel&) { no_kernel_object("handler::parallel_for(range, kernel)"); }
+  void parallel_for(range<3>, const kernel&) { no_kernel_object("handler::parallel_for(range, kernel)"); }
+  template <int D> void parallel_for(nd_range<D>, const kernel&) {
+    no_kernel_object("handler::parallel_for(nd_range, kernel)");
+  }
+
 private:
+  [[noreturn]] static void no_kernel_object(const char* what) {
+    throw exception(errc::feature_not_supported, std::string(what) + ": Tessera cannot launch a kernel object");
+  }
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
   bool on_gpu() const { return device_.is_gpu(); }
   // A GPU command: enqueued on the queue's stream, which completes it.
@@ -366,6 +403,7 @@ private:
   std::size_t local_bytes_ = 0;
   tessera::detail::spec_constant_values spec_constants_;
   bool has_command_ = false;
+  detail::bundle_in_use bundle_;
 };
 
 } // namespace sycl

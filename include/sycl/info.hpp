@@ -4,12 +4,14 @@
 #include <vector>
 
 #include "sycl/id.hpp"
+#include "sycl/memory_enums.hpp"
 #include "tessera/runtime/device_impl.hpp"
 
 namespace sycl {
 
 class device;
 class platform;
+class kernel_id;
 
 enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image, online_compiler,
@@ -22,6 +24,13 @@ namespace info {
 enum class device_type { cpu, gpu, accelerator, custom, automatic, host, all };
 enum class local_mem_type { none, local, global };
 enum class event_command_status { submitted, running, complete };
+enum class fp_config { denorm, inf_nan, round_to_nearest, round_to_zero, round_to_inf, fma,
+                       correctly_rounded_divide_sqrt, soft_float };
+enum class global_mem_cache_type { none, read_only, read_write };
+enum class execution_capability { exec_kernel, exec_native_kernel };
+enum class partition_property { no_partition, partition_equally, partition_by_counts, partition_by_affinity_domain };
+enum class partition_affinity_domain { not_applicable, numa, L4_cache, L3_cache, L2_cache, L1_cache,
+                                       next_partitionable };
 namespace event_profiling {
 struct command_submit { using return_type = std::uint64_t; };
 struct command_start { using return_type = std::uint64_t; };
@@ -58,7 +67,108 @@ TESSERA_DEVICE_INFO(is_available, bool, true)
 TESSERA_DEVICE_INFO(mem_base_addr_align, std::uint32_t, 1024)
 TESSERA_DEVICE_INFO(max_work_item_dimensions, std::uint32_t, 3)
 TESSERA_DEVICE_INFO(profiling_timer_resolution, std::size_t, 1)
+TESSERA_DEVICE_INFO(profile, std::string, "FULL_PROFILE")
+TESSERA_DEVICE_INFO(backend_version, std::string, d.version)
+TESSERA_DEVICE_INFO(extensions, std::vector<std::string>, {})
+TESSERA_DEVICE_INFO(built_in_kernels, std::vector<std::string>, {})
+TESSERA_DEVICE_INFO(is_endian_little, bool, true)
+TESSERA_DEVICE_INFO(error_correction_support, bool, false)
+TESSERA_DEVICE_INFO(host_unified_memory, bool, d.kind == tessera::runtime::device_kind::cpu)
+TESSERA_DEVICE_INFO(is_compiler_available, bool, false)
+TESSERA_DEVICE_INFO(is_linker_available, bool, false)
+TESSERA_DEVICE_INFO(queue_profiling, bool, true)
+TESSERA_DEVICE_INFO(preferred_interop_user_sync, bool, true)
+TESSERA_DEVICE_INFO(printf_buffer_size, std::size_t, 1024 * 1024)
+// CUDA's limit for a kernel's arguments; the CPU keeps it so that a program tested there launches here.
+TESSERA_DEVICE_INFO(max_parameter_size, std::size_t, 4096)
+TESSERA_DEVICE_INFO(max_constant_buffer_size, std::uint64_t, 64 * 1024)
+TESSERA_DEVICE_INFO(max_constant_args, std::uint32_t, 8)
+// A sub-group's items run on the CPU as fibers that yield only at collectives; a warp's threads are
+// scheduled independently since Volta.
+TESSERA_DEVICE_INFO(sub_group_independent_forward_progress, bool, d.kind == tessera::runtime::device_kind::gpu)
+TESSERA_DEVICE_INFO(global_mem_cache_type, info::global_mem_cache_type, info::global_mem_cache_type::read_write)
+TESSERA_DEVICE_INFO(global_mem_cache_line_size, std::uint32_t, d.kind == tessera::runtime::device_kind::cpu ? 64 : 128)
+TESSERA_DEVICE_INFO(global_mem_cache_size, std::uint64_t, d.global_mem_cache_size)
+TESSERA_DEVICE_INFO(execution_capabilities, std::vector<info::execution_capability>, {info::execution_capability::exec_kernel})
+// No images: every image limit is 0, as the spec asks of a device without aspect::image.
+TESSERA_DEVICE_INFO(image_support, bool, false)
+TESSERA_DEVICE_INFO(max_read_image_args, std::uint32_t, 0)
+TESSERA_DEVICE_INFO(max_write_image_args, std::uint32_t, 0)
+TESSERA_DEVICE_INFO(image2d_max_width, std::size_t, 0)
+TESSERA_DEVICE_INFO(image2d_max_height, std::size_t, 0)
+TESSERA_DEVICE_INFO(image3d_max_width, std::size_t, 0)
+TESSERA_DEVICE_INFO(image3d_max_height, std::size_t, 0)
+TESSERA_DEVICE_INFO(image3d_max_depth, std::size_t, 0)
+TESSERA_DEVICE_INFO(image_max_buffer_size, std::size_t, 0)
+TESSERA_DEVICE_INFO(image_max_array_size, std::size_t, 0)
+TESSERA_DEVICE_INFO(max_samplers, std::uint32_t, 0)
+// Neither backend partitions its devices (§4.6.4.2): no sub-devices.
+TESSERA_DEVICE_INFO(partition_max_sub_devices, std::uint32_t, 0)
+TESSERA_DEVICE_INFO(partition_properties, std::vector<info::partition_property>, {})
+TESSERA_DEVICE_INFO(partition_affinity_domains, std::vector<info::partition_affinity_domain>, {})
+TESSERA_DEVICE_INFO(partition_type_property, info::partition_property, info::partition_property::no_partition)
+TESSERA_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain,
+                    info::partition_affinity_domain::not_applicable)
+// Both backends' atomics and fences take every order and scope (seq_cst as a fence on the GPU).
+TESSERA_DEVICE_INFO(atomic_memory_order_capabilities, std::vector<memory_order>,
+                    (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
+                                               memory_order::acq_rel, memory_order::seq_cst}))
+TESSERA_DEVICE_INFO(atomic_fence_order_capabilities, std::vector<memory_order>,
+                    (std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
+                                               memory_order::acq_rel, memory_order::seq_cst}))
+TESSERA_DEVICE_INFO(atomic_memory_scope_capabilities, std::vector<memory_scope>,
+                    (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group,
+                                               memory_scope::work_group, memory_scope::device, memory_scope::system}))
+TESSERA_DEVICE_INFO(atomic_fence_scope_capabilities, std::vector<memory_scope>,
+                    (std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group,
+                                               memory_scope::work_group, memory_scope::device, memory_scope::system}))
 #undef TESSERA_DEVICE_INFO
+
+// Vector widths: a 128-bit SIMD register's lanes on the CPU; CUDA's threads are scalar. No half
+// type yet on the CPU, and the spec asks 0 for a device without aspect::fp16.
+#define TESSERA_VECTOR_WIDTH(suffix, on_cpu, on_gpu)                                                              \
+  struct preferred_vector_width_##suffix {                                                                  \
+    using return_type = std::uint32_t;                                                                      \
+    static return_type get(const tessera::runtime::device_impl& d) {                                        \
+      return d.kind == tessera::runtime::device_kind::cpu ? on_cpu : on_gpu;                                    \
+    }                                                                                                       \
+  };                                                                                                        \
+  struct native_vector_width_##suffix : preferred_vector_width_##suffix {};
+TESSERA_VECTOR_WIDTH(char, 16, 1)
+TESSERA_VECTOR_WIDTH(short, 8, 1)
+TESSERA_VECTOR_WIDTH(int, 4, 1)
+TESSERA_VECTOR_WIDTH(long, 2, 1)
+TESSERA_VECTOR_WIDTH(float, 4, 1)
+TESSERA_VECTOR_WIDTH(double, 2, 1)
+TESSERA_VECTOR_WIDTH(half, 0, 1)
+#undef TESSERA_VECTOR_WIDTH
+
+struct half_fp_config {
+  using return_type = std::vector<info::fp_config>;
+  static return_type get(const tessera::runtime::device_impl& d) {
+    if (d.kind == tessera::runtime::device_kind::cpu) return {};
+    return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest, info::fp_config::fma};
+  }
+};
+// IEEE 754 arithmetic with every rounding mode on both backends.
+struct single_fp_config {
+  using return_type = std::vector<info::fp_config>;
+  static return_type get(const tessera::runtime::device_impl&) {
+    return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest,
+            info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma,
+            info::fp_config::correctly_rounded_divide_sqrt};
+  }
+};
+struct double_fp_config : single_fp_config {};
+
+// Descriptors whose answers are SYCL objects: defined with those classes.
+struct platform { using return_type = sycl::platform; static return_type get(const tessera::runtime::device_impl&); };
+struct parent_device { using return_type = sycl::device; static return_type get(const tessera::runtime::device_impl&); };
+struct aspects { using return_type = std::vector<aspect>; static return_type get(const tessera::runtime::device_impl&); };
+struct built_in_kernel_ids {
+  using return_type = std::vector<sycl::kernel_id>;
+  static return_type get(const tessera::runtime::device_impl&);
+};
 
 template <int D = 3>
 struct max_work_item_sizes {

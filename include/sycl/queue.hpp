@@ -36,6 +36,7 @@ public:
   }
 
   device get_device() const;
+  backend get_backend() const noexcept { return get_device().get_backend(); }
   context get_context() const { return context(get_device()); }
   bool is_in_order() const;
   template <typename P> bool has_property() const { return props_.has_property<P>(); }

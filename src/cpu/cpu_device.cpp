@@ -46,6 +46,8 @@ const runtime::device_impl& device() {
     d.sub_group_sizes = {4, 8, 16, 32, 64};
     d.default_sub_group_size = default_sub_group_size();
     d.max_num_sub_groups = 1024 / 4;
+    const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE), l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    d.global_mem_cache_size = static_cast<std::size_t>(l3 > 0 ? l3 : l2 > 0 ? l2 : 0);
     return d;
   }();
   return dev;

@@ -35,6 +35,7 @@ runtime::device_impl describe(int dev) {
   d.sub_group_sizes = {32};
   d.default_sub_group_size = 32;
   d.max_num_sub_groups = static_cast<std::uint32_t>(p.maxThreadsPerBlock / 32);
+  d.global_mem_cache_size = static_cast<std::size_t>(p.l2CacheSize);
   d.ordinal = dev;
   return d;
 }

@@ -101,7 +101,10 @@ void buffer_impl::wait_all() {
 buffer_owner::~buffer_owner() {
   impl_->wait_all();
   impl_->prepare_host(sycl::access::mode::read);
-  if (final_ && write_back_) final_(impl_->data());
+  if (!final_ || !write_back_) return;
+  std::unique_lock<std::mutex> lock;
+  if (host_mutex_) lock = std::unique_lock<std::mutex>(*host_mutex_);
+  final_(impl_->data());
 }
 
 } // namespace tessera::runtime

@@ -1,5 +1,7 @@
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "cpu/cpu_device.hpp"
 #include "sycl/device_selector.hpp"
@@ -33,6 +35,81 @@ const char* wanted_kind() {
   const char* s = std::getenv("TESSERA_DEVICE");
   return s && *s ? s : nullptr;
 }
+
+// ONEAPI_DEVICE_SELECTOR, DPC++'s filter: `[!]backend:devices` terms separated by ';', a backend
+// being `*`, `native_cpu`, `cuda` (Tessera's two) or another of DPC++'s, which matches nothing;
+// devices a comma list of `*`, `cpu`, `gpu`, `fpga` or a number within the backend. As in DPC++,
+// a device it does not accept is hidden from every selector and from get_devices/get_platforms;
+// with only `!` terms, everything else is accepted.
+struct filter_term {
+  bool negated;
+  std::string backend;
+  std::vector<std::string> devices;
+};
+
+std::vector<filter_term> parse_filter(const std::string& text) {
+  std::vector<filter_term> terms;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(';', start);
+    if (end == std::string::npos) end = text.size();
+    std::string term = text.substr(start, end - start);
+    start = end + 1;
+    if (term.empty()) continue;
+    filter_term t{term[0] == '!', {}, {}};
+    if (t.negated) term.erase(0, 1);
+    const std::size_t colon = term.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == term.size())
+      throw exception(errc::invalid, "ONEAPI_DEVICE_SELECTOR: '" + term + "' is not of the form backend:devices");
+    t.backend = term.substr(0, colon);
+    for (std::size_t p = colon + 1; p <= term.size();) {
+      std::size_t q = term.find(',', p);
+      if (q == std::string::npos) q = term.size();
+      t.devices.push_back(term.substr(p, q - p));
+      p = q + 1;
+    }
+    terms.push_back(std::move(t));
+  }
+  return terms;
+}
+
+// The device's number within its backend, as ONEAPI_DEVICE_SELECTOR counts.
+std::size_t index_in_backend(const tessera::runtime::device_impl& d) {
+  std::size_t n = 0;
+  for (const auto* other : tessera::runtime::all_devices()) {
+    if (other == &d) return n;
+    if (other->kind == d.kind) ++n;
+  }
+  return n;
+}
+
+bool term_matches(const filter_term& t, const tessera::runtime::device_impl& d) {
+  const char* own = d.kind == device_kind::cpu ? "native_cpu" : "cuda";
+  if (t.backend != "*" && t.backend != own) return false;
+  for (const auto& dev : t.devices) {
+    if (dev == "*" || (dev == "cpu" && d.kind == device_kind::cpu) || (dev == "gpu" && d.kind == device_kind::gpu))
+      return true;
+    if (!dev.empty() && dev.find_first_not_of("0123456789") == std::string::npos &&
+        std::stoul(dev) == index_in_backend(d))
+      return true;
+  }
+  return false;
+}
+
+bool visible(const tessera::runtime::device_impl& d) {
+  const char* env = std::getenv("ONEAPI_DEVICE_SELECTOR");
+  if (!env || !*env) return true;
+  bool any_positive = false, accepted = false;
+  for (const auto& t : parse_filter(env)) {
+    if (t.negated) {
+      if (term_matches(t, d)) return false;
+    } else {
+      any_positive = true;
+      accepted = accepted || term_matches(t, d);
+    }
+  }
+  return accepted || !any_positive;
+}
 } // namespace
 
 int default_selector_v(const device& d) {
@@ -51,13 +128,18 @@ const tessera::runtime::device_impl* select(const std::function<int(const device
   const tessera::runtime::device_impl* best = nullptr;
   int best_score = -1;
   for (const auto* impl : tessera::runtime::all_devices()) {
+    if (!visible(*impl)) continue;
     const int score = selector(device(impl));
     if (score >= 0 && score > best_score) best = impl, best_score = score;
   }
   if (!best)
     throw exception(errc::runtime, "no device satisfies the selector (devices: " +
                                        std::to_string(tessera::runtime::all_devices().size()) +
-                                       "; TESSERA_DEVICE=" + (wanted_kind() ? wanted_kind() : "unset") + ")");
+                                       "; TESSERA_DEVICE=" + (wanted_kind() ? wanted_kind() : "unset") +
+                                       "; ONEAPI_DEVICE_SELECTOR=" +
+                                       (std::getenv("ONEAPI_DEVICE_SELECTOR") ? std::getenv("ONEAPI_DEVICE_SELECTOR")
+                                                                              : "unset") +
+                                       ")");
   return best;
 }
 } // namespace detail
@@ -67,6 +149,7 @@ device::device() : impl_(detail::select(default_selector_v)) {}
 std::vector<device> device::get_devices(info::device_type type) {
   std::vector<device> out;
   for (const auto* impl : tessera::runtime::all_devices()) {
+    if (!visible(*impl)) continue;
     device d(impl);
     if (type == info::device_type::all || type == info::device_type::automatic ||
         (type == info::device_type::cpu && d.is_cpu()) || (type == info::device_type::gpu && d.is_gpu()))
@@ -79,6 +162,8 @@ bool device::has(aspect a) const {
   switch (a) {
   case aspect::cpu: return is_cpu();
   case aspect::gpu: return is_gpu();
+  // CUDA has had half arithmetic since sm_53; the CPU backend has no half type yet.
+  case aspect::fp16: return is_gpu();
   case aspect::fp64:
   case aspect::atomic64:
   case aspect::queue_profiling:
@@ -87,10 +172,18 @@ bool device::has(aspect a) const {
   case aspect::usm_shared_allocations:
   case aspect::usm_atomic_host_allocations:
   case aspect::usm_atomic_shared_allocations: return true;
+  // The CPU's kernels are host code, and its "device" memory is the process's.
   case aspect::host_debuggable:
   case aspect::usm_system_allocations: return is_cpu();
-  default: return false;
+  // Kernels are compiled with the program (no online compiler or linker), and there are no images.
+  case aspect::accelerator:
+  case aspect::custom:
+  case aspect::emulated:
+  case aspect::image:
+  case aspect::online_compiler:
+  case aspect::online_linker: return false;
   }
+  return false;
 }
 
 platform::platform() : kind_(device().impl().kind) {}
@@ -110,8 +203,8 @@ bool platform::has(aspect a) const {
 
 std::vector<platform> platform::get_platforms() {
   std::vector<platform> out;
-  for (const auto* impl : tessera::runtime::all_devices())
-    if (std::find(out.begin(), out.end(), platform(impl->kind)) == out.end()) out.emplace_back(impl->kind);
+  for (const auto& d : device::get_devices())
+    if (std::find(out.begin(), out.end(), d.get_platform()) == out.end()) out.push_back(d.get_platform());
   return out;
 }
 

@@ -61,9 +61,12 @@ public:
   void set_final(std::function<void(const void*)> writer) { final_ = std::move(writer); }
   bool has_final() const { return static_cast<bool>(final_); }
   void set_write_back(bool on) { write_back_ = on; }
+  // Held while the final data is written (property::buffer::use_mutex).
+  void set_host_mutex(std::mutex* m) { host_mutex_ = m; }
 
 private:
   std::shared_ptr<buffer_impl> impl_;
+  std::mutex* host_mutex_ = nullptr;
   std::function<void(const void*)> final_;
   bool write_back_ = true;
 };

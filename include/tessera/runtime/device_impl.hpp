@@ -24,6 +24,7 @@ struct device_impl {
   std::vector<std::size_t> sub_group_sizes;
   std::uint32_t default_sub_group_size;
   std::uint32_t max_num_sub_groups;
+  std::size_t global_mem_cache_size = 0; // the last-level cache
   int ordinal = -1; // the backend's own number for the device (the CUDA device id)
 };
 

@@ -1,0 +1,438 @@
+#pragma once
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sycl/backend.hpp"
+#include "sycl/context.hpp"
+#include "sycl/device.hpp"
+#include "sycl/exception.hpp"
+#include "sycl/property_list.hpp"
+#include "tessera/runtime/kernel_registry.hpp"
+
+// SYCL 2020 §4.11, as far as a library can honour it. Every kernel is compiled with the program
+// (for the CPU, and for the GPU in CUDA translation units), so a kernel's "device image" is its
+// compiled code, every state holds the same images, and compile, link and build only change the
+// state. A kernel is compatible with the CPU always and with a GPU when a CUDA translation unit
+// defines a command with its name.
+
+namespace sycl {
+
+enum class bundle_state { input, object, executable };
+
+// Names a kernel of the program (§4.11.6).
+class kernel_id {
+public:
+  kernel_id() = delete;
+  const char* get_name() const noexcept { return record_->name.c_str(); }
+
+  friend bool operator==(const kernel_id& a, const kernel_id& b) { return a.record_ == b.record_; }
+  friend bool operator!=(const kernel_id& a, const kernel_id& b) { return !(a == b); }
+
+  explicit kernel_id(const tessera::runtime::kernel_record* r) : record_(r) {}
+  const tessera::runtime::kernel_record* record() const { return record_; }
+
+private:
+  const tessera::runtime::kernel_record* record_;
+};
+
+// The id of the kernel named `Name`. DPC++ rejects a name that no kernel has at compile time; a
+// library cannot tell, so such a name gets an id too (of a kernel that no bundle then holds for a GPU).
+template <typename Name>
+kernel_id get_kernel_id() {
+  return kernel_id(tessera::runtime::kernel_record_of<Name>());
+}
+
+// Every kernel name the program has defined a command with (see kernel_registry.hpp).
+inline std::vector<kernel_id> get_kernel_ids() {
+  std::vector<kernel_id> out;
+  for (const auto* r : tessera::runtime::registered_kernels()) out.emplace_back(r);
+  return out;
+}
+
+inline bool is_compatible(const std::vector<kernel_id>& ids, const device& d) {
+  return std::all_of(ids.begin(), ids.end(), [&](const kernel_id& k) { return d.is_cpu() || k.record()->for_gpu; });
+}
+template <typename Name>
+bool is_compatible(const device& d) {
+  return is_compatible({get_kernel_id<Name>()}, d);
+}
+
+namespace detail {
+// What every bundle holds: its context, devices and kernels (one device image each).
+struct bundle_data {
+  context ctx;
+  std::vector<device> devices;
+  std::vector<kernel_id> kernels;
+
+  bool contains(const device& d) const { return std::find(devices.begin(), devices.end(), d) != devices.end(); }
+  bool holds(const kernel_id& k) const { return std::find(kernels.begin(), kernels.end(), k) != kernels.end(); }
+  bool runs(const kernel_id& k, const device& d) const { return holds(k) && contains(d) && is_compatible({k}, d); }
+};
+using bundle_ptr = std::shared_ptr<const bundle_data>;
+} // namespace detail
+
+// One kernel's compiled code for the bundle's devices (§4.11.13).
+template <bundle_state State>
+class device_image {
+public:
+  device_image() = delete;
+  bool has_kernel(const kernel_id& k) const noexcept { return k == kernel_; }
+  bool has_kernel(const kernel_id& k, const device& d) const noexcept {
+    return has_kernel(k) && std::find(devices_.begin(), devices_.end(), d) != devices_.end() && is_compatible({k}, d);
+  }
+
+  device_image(kernel_id k, std::vector<device> ds) : kernel_(k), devices_(std::move(ds)) {}
+
+private:
+  kernel_id kernel_;
+  std::vector<device> devices_;
+};
+
+class kernel;
+template <bundle_state State> class kernel_bundle;
+
+namespace detail {
+template <bundle_state State>
+kernel_bundle<State> make_bundle(bundle_ptr data) {
+  return kernel_bundle<State>(std::move(data));
+}
+} // namespace detail
+
+// §4.11.8.
+template <bundle_state State>
+class kernel_bundle {
+public:
+  using device_image_iterator = const device_image<State>*;
+
+  kernel_bundle() = delete;
+
+  bool empty() const noexcept { return data_->kernels.empty(); }
+  backend get_backend() const noexcept { return data_->ctx.get_backend(); }
+  context get_context() const noexcept { return data_->ctx; }
+  std::vector<device> get_devices() const noexcept { return data_->devices; }
+
+  bool has_kernel(const kernel_id& k) const noexcept { return data_->holds(k); }
+  bool has_kernel(const kernel_id& k, const device& d) const noexcept { return data_->runs(k, d); }
+  template <typename Name> bool has_kernel() const noexcept { return has_kernel(get_kernel_id<Name>()); }
+  template <typename Name> bool has_kernel(const device& d) const noexcept { return has_kernel(get_kernel_id<Name>(), d); }
+  std::vector<kernel_id> get_kernel_ids() const { return data_->kernels; }
+
+  template <bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
+  kernel get_kernel(const kernel_id& k) const;
+  template <typename Name, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
+  kernel get_kernel() const;
+
+  // Specialization constants are folded into the kernel when it is compiled with the program.
+  bool contains_specialization_constants() const noexcept { return false; }
+  bool native_specialization_constant() const noexcept { return false; }
+
+  device_image_iterator begin() const { return images_.data(); }
+  device_image_iterator end() const { return images_.data() + images_.size(); }
+
+  friend bool operator==(const kernel_bundle& a, const kernel_bundle& b) { return a.data_ == b.data_; }
+  friend bool operator!=(const kernel_bundle& a, const kernel_bundle& b) { return !(a == b); }
+
+  const detail::bundle_ptr& data() const { return data_; }
+
+private:
+  explicit kernel_bundle(detail::bundle_ptr data) : data_(std::move(data)) {
+    for (const auto& k : data_->kernels) images_.emplace_back(k, data_->devices);
+  }
+  template <bundle_state S> friend kernel_bundle<S> detail::make_bundle(detail::bundle_ptr);
+
+  detail::bundle_ptr data_;
+  std::vector<device_image<State>> images_;
+};
+
+namespace info {
+// §4.11.13 and Table 137. Backend interop kernels only, which Tessera has none of.
+namespace kernel {
+struct num_args { using return_type = std::uint32_t; };
+struct attributes { using return_type = std::string; };
+} // namespace kernel
+
+// §4.11.13, Table 138: what one kernel may use on one device. Tessera compiles no kernel with
+// attributes that fix a work-group or sub-group size, so the "compile_" queries report none (0),
+// and the limits are the device's.
+namespace kernel_device_specific {
+#define TESSERA_KERNEL_INFO(name, type, expr)                                                               \
+  struct name {                                                                                             \
+    using return_type = type;                                                                               \
+    static return_type get([[maybe_unused]] const tessera::runtime::device_impl& d) { return expr; }       \
+  };
+TESSERA_KERNEL_INFO(work_group_size, std::size_t, d.max_work_group_size)
+TESSERA_KERNEL_INFO(compile_work_group_size, sycl::range<3>, (sycl::range<3>(0, 0, 0)))
+// A whole number of sub-groups: a warp on the GPU, TESSERA_SUB_GROUP_SIZE items on the CPU.
+TESSERA_KERNEL_INFO(preferred_work_group_size_multiple, std::size_t, d.default_sub_group_size)
+TESSERA_KERNEL_INFO(max_sub_group_size, std::uint32_t, d.default_sub_group_size)
+TESSERA_KERNEL_INFO(compile_sub_group_size, std::uint32_t, 0)
+TESSERA_KERNEL_INFO(max_num_sub_groups, std::uint32_t,
+                    static_cast<std::uint32_t>(d.max_work_group_size / d.default_sub_group_size))
+TESSERA_KERNEL_INFO(compile_num_sub_groups, std::uint32_t, 0)
+// A work-item's variables live on the worker's (CPU) or thread's (GPU) stack, which the program
+// does not reserve per kernel.
+TESSERA_KERNEL_INFO(private_mem_size, std::uint64_t, 0)
+#undef TESSERA_KERNEL_INFO
+// Only for built-in kernels and custom devices, which Tessera has none of (§4.11.13).
+struct global_work_size {
+  using return_type = sycl::range<3>;
+  static return_type get(const tessera::runtime::device_impl&) {
+    throw exception(errc::invalid, "info::kernel_device_specific::global_work_size: only for built-in kernels or "
+                                   "custom devices");
+  }
+};
+} // namespace kernel_device_specific
+} // namespace info
+
+// §4.11.14: a kernel of an executable bundle.
+class kernel {
+public:
+  kernel() = delete;
+
+  backend get_backend() const noexcept { return bundle_->ctx.get_backend(); }
+  context get_context() const { return bundle_->ctx; }
+  kernel_bundle<bundle_state::executable> get_kernel_bundle() const {
+    return detail::make_bundle<bundle_state::executable>(bundle_);
+  }
+
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::kernel::attributes>) {
+      return {};
+    } else {
+      static_assert(std::is_same_v<Param, info::kernel::num_args>, "not an info::kernel descriptor");
+      throw exception(errc::invalid, "info::kernel::num_args: only for kernels made through backend interoperability");
+    }
+  }
+  template <typename Param>
+  typename Param::return_type get_info(const device& d) const {
+    if (!bundle_->contains(d))
+      throw exception(errc::invalid, "kernel::get_info: the device is not one of the kernel's bundle's devices");
+    return Param::get(d.impl());
+  }
+
+  friend bool operator==(const kernel& a, const kernel& b) { return a.bundle_ == b.bundle_ && a.id_ == b.id_; }
+  friend bool operator!=(const kernel& a, const kernel& b) { return !(a == b); }
+
+  kernel(detail::bundle_ptr bundle, kernel_id id) : bundle_(std::move(bundle)), id_(id) {}
+
+private:
+  detail::bundle_ptr bundle_;
+  kernel_id id_;
+};
+
+template <bundle_state State>
+template <bundle_state, typename>
+kernel kernel_bundle<State>::get_kernel(const kernel_id& k) const {
+  if (!has_kernel(k))
+    throw exception(errc::invalid, std::string("kernel_bundle::get_kernel: the bundle holds no kernel ") + k.get_name());
+  return kernel(data_, k);
+}
+template <bundle_state State>
+template <typename Name, bundle_state, typename>
+kernel kernel_bundle<State>::get_kernel() const {
+  return get_kernel(get_kernel_id<Name>());
+}
+
+namespace detail {
+inline void check_devices(const context& ctx, const std::vector<device>& devs, const char* what) {
+  if (devs.empty()) throw exception(errc::invalid, std::string(what) + ": no devices");
+  const auto in_context = ctx.get_devices();
+  for (const auto& d : devs)
+    if (std::find(in_context.begin(), in_context.end(), d) == in_context.end())
+      throw exception(errc::invalid, std::string(what) + ": a device is not in the context");
+}
+// The kernels of `ids` compatible with some device of `devs`; `strict`: an incompatible one is an error.
+inline std::vector<kernel_id> runnable(const std::vector<kernel_id>& ids, const std::vector<device>& devs, bool strict,
+                                       const char* what) {
+  std::vector<kernel_id> out;
+  for (const auto& k : ids) {
+    const bool ok = std::any_of(devs.begin(), devs.end(), [&](const device& d) { return is_compatible({k}, d); });
+    if (ok && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+    if (!ok && strict)
+      throw exception(errc::invalid, std::string(what) + ": kernel " + k.get_name() +
+                                         " is compatible with none of the devices (GPU kernels need a CUDA "
+                                         "translation unit)");
+  }
+  return out;
+}
+template <bundle_state State>
+kernel_bundle<State> bundle_of(const context& ctx, const std::vector<device>& devs, std::vector<kernel_id> ids) {
+  return make_bundle<State>(std::make_shared<const bundle_data>(bundle_data{ctx, devs, std::move(ids)}));
+}
+} // namespace detail
+
+// §4.11.9. Input- and object-state bundles do not ask for online_compiler/online_linker, as in
+// DPC++: their images are the program's compiled kernels.
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  detail::check_devices(ctx, devs, "get_kernel_bundle");
+  return detail::bundle_of<State>(ctx, devs, detail::runnable(get_kernel_ids(), devs, false, "get_kernel_bundle"));
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices());
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs,
+                                       const std::vector<kernel_id>& ids) {
+  detail::check_devices(ctx, devs, "get_kernel_bundle");
+  return detail::bundle_of<State>(ctx, devs, detail::runnable(ids, devs, true, "get_kernel_bundle"));
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<kernel_id>& ids) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), ids);
+}
+template <bundle_state State, typename Selector,
+          typename = decltype(std::declval<const Selector&>()(std::declval<const device_image<State>&>()))>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs, const Selector& selector) {
+  auto all = get_kernel_bundle<State>(ctx, devs);
+  std::vector<kernel_id> chosen;
+  for (const auto& image : all)
+    if (selector(image)) chosen.push_back(all.get_kernel_ids()[static_cast<std::size_t>(&image - all.begin())]);
+  return detail::bundle_of<State>(ctx, devs, std::move(chosen));
+}
+template <bundle_state State, typename Selector,
+          typename = decltype(std::declval<const Selector&>()(std::declval<const device_image<State>&>()))>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const Selector& selector) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), selector);
+}
+template <typename Name, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  return get_kernel_bundle<State>(ctx, devs, {get_kernel_id<Name>()});
+}
+template <typename Name, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context& ctx) {
+  return get_kernel_bundle<Name, State>(ctx, ctx.get_devices());
+}
+
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs, const std::vector<kernel_id>& ids) {
+  detail::check_devices(ctx, devs, "has_kernel_bundle");
+  return std::all_of(ids.begin(), ids.end(), [&](const kernel_id& k) {
+    return std::any_of(devs.begin(), devs.end(), [&](const device& d) { return is_compatible({k}, d); });
+  });
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  detail::check_devices(ctx, devs, "has_kernel_bundle");
+  return true;
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx) {
+  return has_kernel_bundle<State>(ctx, ctx.get_devices());
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<kernel_id>& ids) {
+  return has_kernel_bundle<State>(ctx, ctx.get_devices(), ids);
+}
+template <typename Name, bundle_state State>
+bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
+  return has_kernel_bundle<State>(ctx, devs, {get_kernel_id<Name>()});
+}
+template <typename Name, bundle_state State>
+bool has_kernel_bundle(const context& ctx) {
+  return has_kernel_bundle<Name, State>(ctx, ctx.get_devices());
+}
+
+// §4.11.10: the union of bundles of one context.
+template <bundle_state State>
+kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
+  if (bundles.empty()) throw exception(errc::invalid, "join: no bundles");
+  std::vector<device> devs;
+  std::vector<kernel_id> ids;
+  for (const auto& b : bundles) {
+    if (b.get_context() != bundles.front().get_context())
+      throw exception(errc::invalid, "join: the bundles have different contexts");
+    for (const auto& d : b.get_devices())
+      if (std::find(devs.begin(), devs.end(), d) == devs.end()) devs.push_back(d);
+    for (const auto& k : b.get_kernel_ids())
+      if (std::find(ids.begin(), ids.end(), k) == ids.end()) ids.push_back(k);
+  }
+  return detail::bundle_of<State>(bundles.front().get_context(), devs, std::move(ids));
+}
+
+namespace detail {
+// Compile, link and build (§4.11.11): the same kernels in the next state, for `devs`, which must be
+// devices of the source bundles.
+template <bundle_state To, bundle_state From>
+kernel_bundle<To> advance(const std::vector<kernel_bundle<From>>& sources, const std::vector<device>& devs,
+                          const char* what) {
+  auto joined = join(sources);
+  for (const auto& d : devs)
+    if (!joined.data()->contains(d))
+      throw exception(errc::invalid, std::string(what) + ": a device is not one of the bundle's devices");
+  return bundle_of<To>(joined.get_context(), devs, runnable(joined.get_kernel_ids(), devs, false, what));
+}
+} // namespace detail
+
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                                   const std::vector<device>& devs, const property_list& = {}) {
+  return detail::advance<bundle_state::object>(std::vector<kernel_bundle<bundle_state::input>>{b}, devs, "compile");
+}
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input>& b,
+                                                   const property_list& props = {}) {
+  return compile(b, b.get_devices(), props);
+}
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
+                                                    const std::vector<device>& devs, const property_list& = {}) {
+  return detail::advance<bundle_state::executable>(bs, devs, "link");
+}
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>>& bs,
+                                                    const property_list& props = {}) {
+  if (bs.empty()) throw exception(errc::invalid, "link: no bundles");
+  return link(bs, join(bs).get_devices(), props);
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                                    const std::vector<device>& devs, const property_list& props = {}) {
+  return link(std::vector<kernel_bundle<bundle_state::object>>{b}, devs, props);
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object>& b,
+                                                    const property_list& props = {}) {
+  return link(b, b.get_devices(), props);
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                                     const std::vector<device>& devs, const property_list& = {}) {
+  return detail::advance<bundle_state::executable>(std::vector<kernel_bundle<bundle_state::input>>{b}, devs, "build");
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input>& b,
+                                                     const property_list& props = {}) {
+  return build(b, b.get_devices(), props);
+}
+
+namespace detail {
+// The bundle a command group's kernels must come from (handler::use_kernel_bundle, §4.9.4.1).
+class bundle_in_use {
+public:
+  void use(const device& d, const kernel_bundle<bundle_state::executable>& b) {
+    if (!b.data()->contains(d))
+      throw exception(errc::invalid, "handler::use_kernel_bundle: the bundle's context is not the queue's");
+    bundle_ = b.data();
+  }
+  // Called by each kernel-defining member of the handler: registers the kernel's name (see
+  // kernel_registry.hpp) and, under a bundle, checks that the bundle holds the kernel.
+  template <typename Name, typename Kernel>
+  void define(const device& d) const {
+    using N = tessera::runtime::kernel_name_t<Name, Kernel>;
+    (void)&tessera::runtime::kernel_name<N, TESSERA_CUDA_COMPILE != 0>::record;
+    if (bundle_) check(kernel_id(tessera::runtime::kernel_record_of<N>()), d);
+  }
+
+private:
+  void check(const kernel_id& k, const device& d) const {
+    if (!bundle_->runs(k, d))
+      throw exception(errc::kernel_not_supported, std::string("the kernel bundle in use holds no kernel ") +
+                                                      k.get_name() + " for the queue's device");
+  }
+  bundle_ptr bundle_;
+};
+} // namespace detail
+
+inline std::vector<kernel_id> info::device::built_in_kernel_ids::get(const tessera::runtime::device_impl&) {
+  return {};
+}
+
+} // namespace sycl
