@@ -75,6 +75,20 @@ TEST(SpecConstants, SingleTaskAndReduction) {
   sycl::free(out, q);
 }
 
+TEST(SpecConstants, HierarchicalKernel) {
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(n, q);
+  q.submit([&](sycl::handler& h) {
+     h.set_specialization_constant<scale_id>(6);
+     h.parallel_for_work_group(sycl::range<1>(1), sycl::range<1>(n), [=](sycl::group<1> g, sycl::kernel_handler kh) {
+       const int s = kh.get_specialization_constant<scale_id>();
+       g.parallel_for_work_item([&](sycl::h_item<1> i) { out[i.get_global_id(0)] = s; });
+     });
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], 6);
+  sycl::free(out, q);
+}
+
 struct big {
   char bytes[200];
 };

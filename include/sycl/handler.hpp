@@ -174,8 +174,9 @@ public:
     for (int d = 0; d < D; ++d) local[d] = d == D - 1 ? 16 : 1;
     parallel_for_work_group<Name>(groups, local, k);
   }
-  template <typename Name = void, int D, typename K>
-  void parallel_for_work_group(range<D> groups, range<D> local, const K& k) {
+  template <typename Name = void, int D, typename KernelType>
+  void parallel_for_work_group(range<D> groups, range<D> local, const KernelType& kernel) {
+    const auto& k = with_handler<group<D>>(kernel);
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
     bundle_.define<Name, K>(device_);

@@ -272,6 +272,7 @@ public:
       return;
     }
 #endif
+    (void)cgh; // a CPU-only translation unit runs its kernels on the CPU
     host_ = std::make_shared<tessera::detail::stream_buffer>();
   }
 
