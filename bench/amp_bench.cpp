@@ -13,8 +13,11 @@
 #include <cstdlib>
 #include <vector>
 
+#include "figures/amp_tiles.hpp" // the AMP kernel, shared with examples/
+
 namespace {
 using namespace concurrency;
+using concurrency::index;
 constexpr int TS = 16;
 
 double seconds(std::chrono::steady_clock::time_point t0) {
@@ -27,20 +30,7 @@ double median(std::vector<double> v) {
 
 void amp_step(const accelerator_view& av, const array_view<const float, 2>& a, const array_view<const float, 2>& b,
               const array_view<float, 2>& c, int n) {
-  parallel_for_each(av, c.extent.tile<TS, TS>(), [=](tiled_index<TS, TS> t) restrict(amp) {
-    const int row = t.local[0], col = t.local[1];
-    float sum = 0.0f;
-    for (int i = 0; i < n; i += TS) {
-      tile_static float sA[TS][TS];
-      tile_static float sB[TS][TS];
-      sA[row][col] = a(t.global[0], col + i);
-      sB[row][col] = b(row + i, t.global[1]);
-      t.barrier.wait();
-      for (int k = 0; k < TS; k++) sum += sA[row][k] * sB[k][col];
-      t.barrier.wait();
-    }
-    c[t.global] = sum;
-  });
+  figures::amp_samples::tiled_matmul<TS>(av, a, b, c, n);
   av.wait();
 }
 

@@ -65,12 +65,10 @@ inline std::vector<float> sampling_reference(int s, int n) {
 }
 
 // C = A * B with TS x TS tiles of A and B in tile_static memory: the classic C++ AMP sample.
+// A is M x W, B is W x N; the kernel only issues (tessera-amp-bench times it alone).
 template <int TS>
-void matmul(const accelerator_view& av, const std::vector<float>& vA, const std::vector<float>& vB,
-            std::vector<float>& vC, int M, int N, int W) {
-  array_view<const float, 2> a(M, W, vA), b(W, N, vB);
-  array_view<float, 2> c(M, N, vC);
-  c.discard_data();
+void tiled_matmul(const accelerator_view& av, const array_view<const float, 2>& a,
+                  const array_view<const float, 2>& b, const array_view<float, 2>& c, int W) {
   parallel_for_each(av, c.extent.tile<TS, TS>(), [=](tiled_index<TS, TS> t_idx) restrict(amp) {
     int row = t_idx.local[0];
     int col = t_idx.local[1];
@@ -86,6 +84,15 @@ void matmul(const accelerator_view& av, const std::vector<float>& vA, const std:
     }
     c[t_idx.global] = sum;
   });
+}
+
+template <int TS>
+void matmul(const accelerator_view& av, const std::vector<float>& vA, const std::vector<float>& vB,
+            std::vector<float>& vC, int M, int N, int W) {
+  array_view<const float, 2> a(M, W, vA), b(W, N, vB);
+  array_view<float, 2> c(M, N, vC);
+  c.discard_data();
+  tiled_matmul<TS>(av, a, b, c, W);
   c.synchronize();
 }
 

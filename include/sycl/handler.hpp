@@ -179,7 +179,7 @@ public:
     const auto& k = with_handler<group<D>>(kernel);
     no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
-    bundle_.define<Name, K>(device_);
+    bundle_.define<Name, KernelType>(device_);
     const binding_placeholders bind(*this);
     tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
 #if TESSERA_CUDA_COMPILE
