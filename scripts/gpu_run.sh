@@ -22,7 +22,10 @@ if [[ $mode == run ]]; then
   ./.gpu/tessera-ls | tee -a "$summary"
   for t in .gpu/t/*_test; do
     n=$(basename "$t")
-    timeout 180 "$t" --gtest_brief=1 > "$out/$n.log" 2>&1
+    # Test files of CPU-only behaviour are not compiled as CUDA: their queues are the CPU's.
+    device=gpu
+    grep -q 'tessera-test-cuda: host-only' "tests/$n.cpp" 2>/dev/null && device=cpu
+    TESSERA_DEVICE=$device timeout 180 "$t" --gtest_brief=1 > "$out/$n.log" 2>&1
     echo "test $n rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) *\]' "$out/$n.log" | tr '\n' ' ')" | tee -a "$summary"
   done
   for e in .gpu/ex/*; do

@@ -22,7 +22,10 @@ inline auto aspect_selector(const std::vector<aspect>& required, const std::vect
       if (!d.has(a)) return -1;
     for (aspect a : denied)
       if (d.has(a)) return -1;
-    return default_selector_v(d);
+    // The default selector's preference, but not its TESSERA_DEVICE restriction, which is the
+    // default selector's alone.
+    const int preference = default_selector_v(d);
+    return preference >= 0 ? preference : 1;
   };
 }
 template <typename... Rest, typename = std::enable_if_t<(std::is_same_v<Rest, aspect> && ...)>>
