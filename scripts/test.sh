@@ -2,6 +2,8 @@
 # Builds Tessera and runs its tests:
 #   1. Release build in build/ (runtime, tests, examples, benchmarks): every test, including
 #      the package tests that install Tessera and build programs against the install.
+#   1b. The layering check (scripts/check_backend_glue.sh): include/sycl/ names no backend, and a
+#      copy of the tree with the CUDA backend's folders deleted builds and passes its tests.
 #   2. CUDA build in build-cuda/ (clang++-19, TESSERA_CUDA=ON): the library, every test, every
 #      example and the benchmarks compiled for sm_90. Nothing needs a GPU: a CUDA compile error
 #      fails; then tessera-ls runs (it must list the CPU, and no GPU where there is none) and
@@ -45,6 +47,10 @@ configure build -DCMAKE_BUILD_TYPE=Release -DTESSERA_SANITIZE=
 cmake --build build -j "$jobs"
 step "Release tests"
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+# --- 1b. Layering: the surface names no backend; the CUDA backend is deletable ---------------
+step "Backend glue check (scripts/check_backend_glue.sh: a copy without the CUDA backend)"
+TESSERA_JOBS="$jobs" bash scripts/check_backend_glue.sh
 
 # --- 2. CUDA (compile only) ----------------------------------------------------------------
 cuda_home="${TESSERA_CUDA_HOME:-/usr/local/cuda}"

@@ -10,6 +10,7 @@
 #include "sycl/multi_ptr.hpp"
 #include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
+#include "tessera/glue/device_ops.hpp"
 #include "tessera/memory/subscript.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
 
@@ -265,11 +266,8 @@ private:
   // the runtime brings the host copy up to date. (DPC++ resolves the pointer when the command
   // runs, through a handle; a second pointer keeps device access one load away.)
   TESSERA_HOST_DEVICE std::remove_const_t<DataT>* base() const {
-#if TESSERA_DEVICE_PASS
-    return v_.data;
-#else
-    return v_.host;
-#endif
+    if constexpr (tessera::glue::ops::in_host_code) return v_.host;
+    else return v_.data;
   }
   // What the handler gives a command that runs on the accessor's device, from host code.
   pointer device_pointer() const { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }

@@ -3,7 +3,7 @@
 #include "sycl/h_item.hpp"
 #include "sycl/id.hpp"
 #include "sycl/memory_enums.hpp"
-#include "tessera/backend/cpu/collectives.hpp"
+#include "tessera/glue/device_ops.hpp"
 
 namespace sycl {
 
@@ -71,11 +71,11 @@ public:
   friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }
   friend bool operator!=(const group& a, const group& b) { return !(a == b); }
 
-  TESSERA_HOST_DEVICE const tessera::cpu::item_context<D>& context() const { return c_; }
-  TESSERA_HOST_DEVICE explicit group(const tessera::cpu::item_context<D>& c) : c_(c) {}
+  TESSERA_HOST_DEVICE const tessera::glue::item_context<D>& context() const { return c_; }
+  TESSERA_HOST_DEVICE explicit group(const tessera::glue::item_context<D>& c) : c_(c) {}
 
 private:
-  tessera::cpu::item_context<D> c_;
+  tessera::glue::item_context<D> c_;
 };
 
 } // namespace sycl

@@ -16,14 +16,9 @@
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/nd_item.hpp"
-#include "tessera/backend/cpu/hierarchical_launch.hpp"
-#include "tessera/backend/cpu/nd_launch.hpp"
-#include "tessera/backend/cpu/range_launch.hpp"
-#include "tessera/backend/cpu/reduction_launch.hpp"
-#include "tessera/backend/cuda/launch.hpp"
-#include "tessera/backend/cuda/reduction_launch.hpp"
-#include "tessera/backend/cuda/runtime.hpp"
 #include "tessera/detail/kernel_invoke.hpp"
+#include "tessera/detail/reduction_var.hpp"
+#include "tessera/glue/submit.hpp"
 #include "tessera/runtime/command_group.hpp"
 
 namespace sycl {
@@ -53,12 +48,7 @@ public:
     bundle_.define<Name, KernelType>(device_);
     no_local_memory("single_task");
     const binding_placeholders bind(*this);
-#if TESSERA_CUDA_COMPILE
-    if (on_gpu())
-      return on_stream([k](tessera::cuda::stream s) { tessera::cuda::launch_single(s, k); });
-#endif
-    cpu_only("single_task");
-    set([k](tessera::runtime::completion done) { tessera::cpu::launch_single(k, std::move(done)); });
+    tessera::glue::submit(*this, tessera::glue::single_task<std::decay_t<decltype(k)>>{k});
   }
 
   template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) {
@@ -98,24 +88,10 @@ private:
     using K = std::decay_t<decltype(k)>;
     check(r);
     const binding_placeholders bind(*this);
-    tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
-                                     requested_sub_group ? requested_sub_group : sub_group_size()};
-#if TESSERA_CUDA_COMPILE
-    if (on_gpu()) {
-      if (requested_sub_group && requested_sub_group != 32)
-        throw exception(errc::kernel_not_supported, "sub_group_size<" + std::to_string(requested_sub_group) +
-                                                        ">: the GPU's only sub-group size is 32 (a warp)");
-      geo.sub_group_size = 32; // a warp
-      return on_stream([geo, k, local = local_bytes_](tessera::cuda::stream s) {
-        tessera::cuda::launch_nd(s, geo, local, nd_kernel<D, K>{k});
-      });
-    }
-#endif
-    cpu_only("parallel_for(nd_range)");
-    auto launch = std::make_shared<tessera::cpu::nd_launch<D, nd_kernel<D, K>>>(geo, nd_kernel<D, K>{k});
-    launch->local_bytes = local_bytes_;
-    launch->kernel_name = &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*); // a name may be incomplete
-    set([launch](tessera::runtime::completion done) { tessera::cpu::execute(launch, std::move(done)); });
+    tessera::glue::submit(*this, tessera::glue::nd_range_kernel<D, K>{
+                                     geometry(r, requested_sub_group ? requested_sub_group : sub_group_size()),
+                                     local_bytes_, requested_sub_group,
+                                     &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*), {k}});
   }
 
 public:
@@ -126,19 +102,9 @@ public:
     const binding_placeholders bind(*this);
     bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
-    auto args = std::make_tuple(with_reducers_and_handler<item<D, false>>(vars, std::get<sizeof...(Rest) - 1>(
-                                                                                     std::forward_as_tuple(rest...))));
-#if TESSERA_CUDA_COMPILE
-    if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
-      if (on_gpu())
-        return on_stream([r, k = std::get<0>(args), vars](tessera::cuda::stream s) {
-          tessera::cuda::launch_range_reduce<D, false>(s, r, id<D>{}, k, vars);
-        });
-#endif
-    cpu_only("a reduction");
-    set([r, k = std::get<0>(args), vars](tessera::runtime::completion done) {
-      tessera::cpu::launch_range_reduce<D, false>(r, id<D>{}, k, vars, std::move(done));
-    });
+    const auto& k = with_reducers_and_handler<item<D, false>>(vars, std::get<sizeof...(Rest) - 1>(
+                                                                        std::forward_as_tuple(rest...)));
+    tessera::glue::submit(*this, tessera::glue::range_reduction<D, std::decay_t<decltype(k)>, decltype(vars)>{r, k, vars});
   }
   template <typename Name = void, int D, typename... Rest>
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
@@ -146,23 +112,10 @@ public:
     const binding_placeholders bind(*this);
     bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
-    auto args = std::make_tuple(with_reducers_and_handler<nd_item<D>>(vars, std::get<sizeof...(Rest) - 1>(
-                                                                                std::forward_as_tuple(rest...))));
-    tessera::cpu::nd_geometry<D> geo{r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(),
-                                     sub_group_size()};
-#if TESSERA_CUDA_COMPILE
-    if constexpr (tessera::cuda::gpu_reducible<decltype(vars)>::value)
-    if (on_gpu()) {
-      geo.sub_group_size = 32;
-      return on_stream([geo, local = local_bytes_, k = std::get<0>(args), vars](tessera::cuda::stream s) {
-        tessera::cuda::launch_nd_reduce(s, geo, local, k, vars);
-      });
-    }
-#endif
-    cpu_only("a reduction");
-    set([geo, local = local_bytes_, k = std::get<0>(args), vars](tessera::runtime::completion done) {
-      tessera::cpu::launch_nd_reduce(geo, local, k, vars, std::move(done));
-    });
+    const auto& k = with_reducers_and_handler<nd_item<D>>(vars, std::get<sizeof...(Rest) - 1>(
+                                                                    std::forward_as_tuple(rest...)));
+    tessera::glue::submit(*this, tessera::glue::nd_range_reduction<D, std::decay_t<decltype(k)>, decltype(vars)>{
+                                     geometry(r, sub_group_size()), local_bytes_, k, vars});
   }
 
   // Hierarchical kernels (§4.9.4.2.3). Without a local range DPC++ leaves the choice to the
@@ -181,13 +134,8 @@ public:
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
     bundle_.define<Name, KernelType>(device_);
     const binding_placeholders bind(*this);
-    tessera::cpu::nd_geometry<D> geo{groups * local, local, groups, id<D>{}, 1};
-#if TESSERA_CUDA_COMPILE
-    if (on_gpu())
-      return on_stream([geo, k](tessera::cuda::stream s) { tessera::cuda::launch_hierarchical(s, geo, k); });
-#endif
-    cpu_only("parallel_for_work_group");
-    set([geo, k](tessera::runtime::completion done) { tessera::cpu::launch_hierarchical(geo, k, std::move(done)); });
+    tessera::glue::submit(*this, tessera::glue::hierarchical_kernel<D, std::decay_t<decltype(k)>>{
+                                     {groups * local, local, groups, id<D>{}, 1}, k});
   }
 
   // --- specialization constants (§4.9.4.4) ---
@@ -284,15 +232,6 @@ public:
 
   handler(const device& d, void* stream) : device_(d), stream_(stream) {}
 
-  // Public because nvcc refuses a private member type as a __global__ template's argument.
-  template <int D, typename K>
-  struct nd_kernel {
-    K k;
-    TESSERA_HOST_DEVICE void operator()(const tessera::cpu::item_context<D>& c) const {
-      tessera::detail::invoke(k, nd_item<D>(c));
-    }
-  };
-
   // §4.9.4.1: this command group's kernel comes from `bundle` (checked as the kernel is defined).
   void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& bundle) { bundle_.use(device_, bundle); }
   // Kernel objects carry no code that a library could launch (they name kernels compiled with
@@ -344,16 +283,7 @@ private:
     const auto& k = with_handler<item<D, WithOffset>>(kernel);
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
-#if TESSERA_CUDA_COMPILE
-    if (on_gpu())
-      return on_stream([r, offset, k](tessera::cuda::stream s) {
-        tessera::cuda::launch_range<D, WithOffset>(s, r, offset, k);
-      });
-#endif
-    cpu_only("parallel_for(range)");
-    set([r, offset, k](tessera::runtime::completion done) {
-      tessera::cpu::launch_range<D, WithOffset>(r, offset, k, std::move(done));
-    });
+    tessera::glue::submit(*this, tessera::glue::range_kernel<D, WithOffset, std::decay_t<decltype(k)>>{r, offset, k});
   }
 
   template <int D, typename F>
@@ -393,6 +323,12 @@ private:
   void check_nd_range(int dims, const std::size_t* global, const std::size_t* local) const;
   std::uint32_t sub_group_size() const;
 
+  template <int D>
+  static tessera::glue::nd_geometry<D> geometry(const nd_range<D>& r, std::uint32_t sub_group) {
+    return {r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(), sub_group};
+  }
+
+  template <typename H, typename C> friend void tessera::glue::submit(H&, C);
   friend class stream; // its GPU buffer belongs to the queue's CUDA stream
   friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
   friend void* tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);

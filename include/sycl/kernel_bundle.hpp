@@ -417,7 +417,7 @@ public:
   template <typename Name, typename Kernel>
   void define(const device& d) const {
     using N = tessera::runtime::kernel_name_t<Name, Kernel>;
-    (void)&tessera::runtime::kernel_name<N, TESSERA_CUDA_COMPILE != 0>::record;
+    tessera::runtime::declare_kernel<N>();
     if (bundle_) check(kernel_id(tessera::runtime::kernel_record_of<N>()), d);
   }
 

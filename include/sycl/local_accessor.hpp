@@ -5,7 +5,7 @@
 #include "sycl/id.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
-#include "tessera/memory/local_binding.hpp"
+#include "tessera/glue/device_ops.hpp"
 #include "tessera/memory/subscript.hpp"
 
 namespace sycl {
@@ -19,9 +19,6 @@ namespace tessera::runtime {
 std::size_t reserve_local(sycl::handler& h, std::size_t bytes, std::size_t align);
 } // namespace tessera::runtime
 
-#if TESSERA_DEVICE_PASS
-extern __shared__ __align__(16) char tessera_dynamic_shared[];
-#endif
 
 namespace sycl {
 
@@ -73,21 +70,9 @@ private:
   // instead of 4 scalar loads from an offset that the compiler only knew to be 4-aligned.
   static constexpr std::size_t alignment = alignof(DataT) > 16 ? alignof(DataT) : 16;
 
-  // On the GPU local memory is the kernel's dynamic shared memory, the same for every kernel copy.
-  TESSERA_HOST_DEVICE DataT* base() const {
-#if TESSERA_DEVICE_PASS
-    return static_cast<DataT*>(__builtin_assume_aligned(tessera_dynamic_shared + offset_, alignment));
-#else
-    return ptr_;
-#endif
-  }
+  TESSERA_HOST_DEVICE DataT* base() const { return tessera::glue::ops::local_memory<DataT, alignment>(ptr_, offset_); }
   TESSERA_HOST_DEVICE static DataT* resolve(const local_accessor& o) {
-#if TESSERA_DEVICE_PASS
-    return o.ptr_;
-#else
-    char* arena = tessera::memory::local_arena_binding;
-    return arena ? reinterpret_cast<DataT*>(arena + o.offset_) : o.ptr_;
-#endif
+    return tessera::glue::ops::bind_local(o.ptr_, o.offset_);
   }
 
   range<D> range_;

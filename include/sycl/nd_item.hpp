@@ -31,67 +31,35 @@ public:
   TESSERA_HOST_DEVICE std::size_t get_group(int d) const { return c_.group[d]; }
   TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
   TESSERA_HOST_DEVICE range<D> get_group_range() const { return c_.geo->groups; }
-  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const {
-#if TESSERA_DEVICE_PASS
-    return axis(gridDim.x, gridDim.y, gridDim.z, d);
-#else
-    return c_.geo->groups[d];
-#endif
-  }
+  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const { return tessera::glue::ops::group_range(c_, d); }
   TESSERA_HOST_DEVICE range<D> get_global_range() const { return c_.geo->global; }
   TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return get_group_range(d) * get_local_range(d); }
   TESSERA_HOST_DEVICE range<D> get_local_range() const { return c_.geo->local; }
-  // On the GPU the ranges come from CUDA's built-in registers, not from memory.
-  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const {
-#if TESSERA_DEVICE_PASS
-    return axis(blockDim.x, blockDim.y, blockDim.z, d);
-#else
-    return c_.geo->local[d];
-#endif
-  }
+  // The backend may know the ranges without reading them from memory (a GPU's registers).
+  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const { return tessera::glue::ops::local_range(c_, d); }
   TESSERA_HOST_DEVICE id<D> get_offset() const { return c_.geo->offset; }
   TESSERA_HOST_DEVICE nd_range<D> get_nd_range() const { return nd_range<D>(c_.geo->global, c_.geo->local, c_.geo->offset); }
 
-  // Every barrier is a full work-group barrier on the CPU: the rendezvous orders all memory.
+  // Every barrier fences global and local memory alike: no backend orders less for less.
   TESSERA_HOST_DEVICE void barrier(access::fence_space = access::fence_space::global_and_local,
                tessera::group::call_site site = tessera::group::call_site::here()) const {
-#if TESSERA_DEVICE_PASS
-    (void)site;
-    __syncthreads();
-#else
-    tessera::cpu::barrier(c_, tessera::group::scope::work_group, site);
-#endif
+    tessera::glue::ops::work_group_barrier(c_, site);
   }
   TESSERA_HOST_DEVICE void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
-#if TESSERA_DEVICE_PASS
-    __threadfence();
-#else
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
+    tessera::glue::ops::memory_fence();
   }
 
-  TESSERA_HOST_DEVICE const tessera::cpu::item_context<D>& context() const { return c_; }
-  TESSERA_HOST_DEVICE explicit nd_item(const tessera::cpu::item_context<D>& c) : c_(c) {}
+  TESSERA_HOST_DEVICE const tessera::glue::item_context<D>& context() const { return c_; }
+  TESSERA_HOST_DEVICE explicit nd_item(const tessera::glue::item_context<D>& c) : c_(c) {}
 
 private:
-  // SYCL's dimension d is CUDA's axis D-1-d: the last dimension is x.
-  TESSERA_HOST_DEVICE static std::size_t axis(unsigned x, unsigned y, unsigned z, int d) {
-    const int k = D - 1 - d;
-    return k == 0 ? x : k == 1 ? y : z;
-  }
-
-  tessera::cpu::item_context<D> c_;
+  tessera::glue::item_context<D> c_;
 };
 
 template <int D>
 TESSERA_HOST_DEVICE void group_barrier(const group<D>& g, memory_scope = memory_scope::work_group,
                                        tessera::group::call_site site = tessera::group::call_site::here()) {
-#if TESSERA_DEVICE_PASS
-  (void)g, (void)site;
-  __syncthreads();
-#else
-  tessera::cpu::barrier(g.context(), tessera::group::scope::work_group, site);
-#endif
+  tessera::glue::ops::work_group_barrier(g.context(), site);
 }
 
 } // namespace sycl

@@ -3,7 +3,7 @@
 #include <type_traits>
 
 #include "sycl/known_identity.hpp"
-#include "tessera/backend/cuda/atomic_combine.hpp"
+#include "tessera/glue/device_ops.hpp"
 #include "tessera/detail/macros.hpp"
 
 namespace sycl {
@@ -31,13 +31,7 @@ public:
   TESSERA_HOST_DEVICE reducer& operator=(const reducer&) = delete;
 
   TESSERA_HOST_DEVICE reducer& combine(const T& partial) {
-#if TESSERA_DEVICE_PASS
-    if (atomic_) {
-      tessera::cuda::atomic_combine(acc_, partial, op_);
-      return *this;
-    }
-#endif
-    *acc_ = op_(*acc_, partial);
+    tessera::glue::ops::combine(acc_, partial, op_, atomic_);
     return *this;
   }
   TESSERA_HOST_DEVICE T identity() const { return identity_; }

@@ -1,6 +1,6 @@
 #pragma once
 // SYCL 2020 §4.9.2: the reduction variables a parallel_for can take between its range and its
-// kernel. The launch itself is in tessera/backend/cpu/reduction_launch.hpp.
+// kernel. Each becomes a tessera::detail::reduction_var, which the backends' launches combine.
 #include <type_traits>
 
 #include "sycl/buffer.hpp"
@@ -8,7 +8,7 @@
 #include "sycl/known_identity.hpp"
 #include "sycl/property_list.hpp"
 #include "sycl/span.hpp"
-#include "tessera/backend/cpu/reduction_launch.hpp"
+#include "tessera/detail/reduction_var.hpp"
 
 namespace tessera::detail {
 

@@ -15,13 +15,10 @@
 #include "sycl/nd_range.hpp"
 #include "sycl/property_list.hpp"
 #include "sycl/range.hpp"
-#include "tessera/backend/cuda/config.hpp"
+#include "tessera/detail/macros.hpp"
+#include "tessera/detail/stream_sink.hpp"
 #include "tessera/detail/text_format.hpp"
-#if TESSERA_CUDA_COMPILE
-#include <cuda_runtime.h>
-
-#include "tessera/backend/cuda/runtime.hpp"
-#endif
+#include "tessera/glue/stream_ops.hpp"
 
 namespace sycl {
 
@@ -56,21 +53,6 @@ TESSERA_HOST_DEVICE inline __width_manipulator__ setw(int width) { return {width
 
 namespace tessera::detail {
 
-// Where a stream's statements go. On the CPU (no buffer) straight to std::cout, one statement
-// at a time under a lock; on the GPU into the stream's device buffer, printed on the host after
-// the command.
-struct stream_sink {
-  char* buffer = nullptr;
-  unsigned long long* used = nullptr;
-  std::size_t capacity = 0;
-  std::size_t statement_size = 0;
-};
-
-inline std::mutex& stream_output_mutex() {
-  static std::mutex m;
-  return m;
-}
-
 // One statement, `out << a << b ...;`: its text is collected here and leaves as a whole at the
 // end of the full expression, so that statements of different work-items never interleave.
 // The format (hex, setprecision, ...) lasts until the end of the statement.
@@ -90,15 +72,7 @@ public:
     std::size_t n = text_.size < sink_.statement_size ? text_.size : sink_.statement_size;
     text_.size = 0;
     if (n == 0) return;
-#if TESSERA_DEVICE_PASS
-    const auto at = atomicAdd(sink_.used, static_cast<unsigned long long>(n));
-    if (at >= sink_.capacity) return;
-    if (at + n > sink_.capacity) n = sink_.capacity - at;
-    for (std::size_t i = 0; i < n; ++i) sink_.buffer[at + i] = text_.data[i];
-#else
-    std::lock_guard lock(stream_output_mutex());
-    std::cout.write(text_.data, static_cast<std::streamsize>(n));
-#endif
+    ::tessera::glue::ops::write_statement(sink_, text_.data, n);
   }
 
   // Appends what `write(text)` writes, padded on the left to the width set by setw.
@@ -217,41 +191,6 @@ TESSERA_HOST_DEVICE stream_statement& operator<<(stream_statement&& s, const T& 
   s.put(v);
   return s;
 }
-// A stream's host side. On the GPU it owns the device buffer, which it prints when the last
-// copy of the stream goes, after the queue's CUDA stream has finished the kernel: the kernel's
-// copies are released once it is enqueued, so the printing waits for the kernel there.
-// (TODO: print from the command's completion instead, which would keep the submission
-// asynchronous.)
-struct stream_buffer {
-  stream_sink sink;
-  void* cuda_stream = nullptr;
-
-  stream_buffer() = default;
-  stream_buffer(const stream_buffer&) = delete;
-  stream_buffer& operator=(const stream_buffer&) = delete;
-#if TESSERA_CUDA_COMPILE
-  stream_buffer(stream_sink& s, void* cs) : cuda_stream(cs) {
-    void* p = nullptr;
-    cuda::throw_if_error(cudaMallocManaged(&p, s.capacity + sizeof(unsigned long long)), "allocating a sycl::stream");
-    s.used = static_cast<unsigned long long*>(p);
-    *s.used = 0;
-    s.buffer = static_cast<char*>(p) + sizeof(unsigned long long);
-    sink = s;
-  }
-  ~stream_buffer() {
-    if (!sink.buffer) return;
-    cudaStreamSynchronize(static_cast<cudaStream_t>(cuda_stream));
-    const auto n = *sink.used < sink.capacity ? *sink.used : sink.capacity;
-    {
-      std::lock_guard lock(stream_output_mutex());
-      std::cout.write(sink.buffer, static_cast<std::streamsize>(n));
-      std::cout.flush();
-    }
-    cudaFree(sink.used);
-  }
-#endif
-};
-
 } // namespace tessera::detail
 
 namespace sycl {
@@ -266,14 +205,7 @@ public:
     sink_.statement_size = work_item_buffer_size < tessera::detail::stream_statement::capacity
                                ? work_item_buffer_size
                                : tessera::detail::stream_statement::capacity;
-#if TESSERA_CUDA_COMPILE
-    if (cgh.on_gpu()) {
-      host_ = std::make_shared<tessera::detail::stream_buffer>(sink_, cgh.stream_);
-      return;
-    }
-#endif
-    (void)cgh; // a CPU-only translation unit runs its kernels on the CPU
-    host_ = std::make_shared<tessera::detail::stream_buffer>();
+    host_ = tessera::glue::make_stream_storage(cgh.on_gpu(), cgh.stream_, sink_);
   }
 
   std::size_t size() const noexcept { return total_; }
@@ -294,7 +226,7 @@ private:
   std::size_t total_;
   std::size_t statement_;
   tessera::detail::stream_sink sink_;
-  std::shared_ptr<tessera::detail::stream_buffer> host_;
+  std::shared_ptr<tessera::detail::stream_storage> host_;
 };
 
 } // namespace sycl

@@ -3,7 +3,7 @@
 
 #include "sycl/id.hpp"
 #include "sycl/memory_enums.hpp"
-#include "tessera/backend/cpu/collectives.hpp"
+#include "tessera/glue/device_ops.hpp"
 
 namespace sycl {
 
@@ -18,7 +18,7 @@ public:
   static constexpr memory_scope fence_scope = memory_scope::sub_group;
 
   template <int D>
-  TESSERA_HOST_DEVICE explicit sub_group(const tessera::cpu::item_context<D>& c)
+  TESSERA_HOST_DEVICE explicit sub_group(const tessera::glue::item_context<D>& c)
       : exec_(c.exec), lid_(c.local_linear), size_(c.geo->sub_group_size),
         group_size_(static_cast<std::uint32_t>(c.geo->local.size())) {}
 
@@ -38,13 +38,7 @@ public:
   TESSERA_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
   TESSERA_HOST_DEVICE void barrier(tessera::group::call_site site = tessera::group::call_site::here()) const {
-#if TESSERA_DEVICE_PASS
-    (void)site;
-    __syncwarp(active_mask());
-#else
-    tessera::cpu::rendezvous(*exec_, tessera::group::scope::sub_group, lid_,
-                             {tessera::group::collective_op::barrier, site, 0, nullptr}, nullptr, nullptr);
-#endif
+    tessera::glue::ops::sub_group_barrier(exec_, lid_, active_mask(), site);
   }
 
   // Deprecated SYCL 1.2.1 / Intel spellings used by the seeds; they forward to the SYCL 2020
@@ -57,7 +51,7 @@ public:
   template <typename T> TESSERA_HOST_DEVICE T load(const T* src) const { return src[get_local_linear_id()]; }
   template <typename T> TESSERA_HOST_DEVICE void store(T* dst, const T& x) const { dst[get_local_linear_id()] = x; }
 
-  TESSERA_HOST_DEVICE tessera::cpu::group_exec* exec() const { return exec_; }
+  TESSERA_HOST_DEVICE tessera::glue::group_state* exec() const { return exec_; }
   TESSERA_HOST_DEVICE std::uint32_t member() const { return lid_; }
   // The lanes of this sub-group's warp that exist: the last one may be partial.
   TESSERA_HOST_DEVICE std::uint32_t active_mask() const {
@@ -66,7 +60,7 @@ public:
   }
 
 private:
-  tessera::cpu::group_exec* exec_;
+  tessera::glue::group_state* exec_;
   std::uint32_t lid_;
   std::uint32_t size_;
   std::uint32_t group_size_;

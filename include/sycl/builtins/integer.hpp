@@ -1,7 +1,7 @@
 #pragma once
 // The integer built-ins (SYCL 2020 §4.17.6) for every integer type; max, min and clamp, shared
-// with the floating types, live in common.hpp. On the GPU the bit counts and 24-bit products map
-// to CUDA's intrinsics, on the host to the compiler builtins.
+// with the floating types, live in common.hpp. Bit counts, high products and 24-bit products are
+// the backend's own (tessera/glue/builtin_ops.hpp).
 #include <climits>
 #include <cstdint>
 #include <limits>
@@ -9,6 +9,7 @@
 
 #include "tessera/detail/builtin_types.hpp"
 #include "tessera/detail/macros.hpp"
+#include "tessera/glue/builtin_ops.hpp"
 #include "tessera/detail/nonscalar.hpp"
 
 #define TESSERA_GENINT_TEMPLATE \
@@ -22,32 +23,9 @@ using unsigned_t = std::make_unsigned_t<T>;
 template <typename T>
 inline constexpr int bits_v = int(sizeof(T) * CHAR_BIT);
 
-TESSERA_HOST_DEVICE inline int clz64(std::uint64_t x) {
-#if TESSERA_DEVICE_PASS
-  return __clzll(static_cast<long long>(x));
-#else
-  return x == 0 ? 64 : __builtin_clzll(x);
-#endif
-}
-TESSERA_HOST_DEVICE inline int ctz64(std::uint64_t x) {
-#if TESSERA_DEVICE_PASS
-  return x == 0 ? 64 : __ffsll(static_cast<long long>(x)) - 1;
-#else
-  return x == 0 ? 64 : __builtin_ctzll(x);
-#endif
-}
-TESSERA_HOST_DEVICE inline int popcount64(std::uint64_t x) {
-#if TESSERA_DEVICE_PASS
-  return __popcll(x);
-#else
-  return __builtin_popcountll(x);
-#endif
-}
-
-#if !TESSERA_DEVICE_PASS
-__extension__ typedef __int128 int128_t;  // __extension__: no -Wpedantic warning in user builds
-__extension__ typedef unsigned __int128 uint128_t;
-#endif
+TESSERA_HOST_DEVICE inline int clz64(std::uint64_t x) { return ::tessera::glue::ops::clz64(x); }
+TESSERA_HOST_DEVICE inline int ctz64(std::uint64_t x) { return ::tessera::glue::ops::ctz64(x); }
+TESSERA_HOST_DEVICE inline int popcount64(std::uint64_t x) { return ::tessera::glue::ops::popcount64(x); }
 
 // The high half of the full product of two integers of type T.
 template <typename T>
@@ -55,18 +33,9 @@ TESSERA_HOST_DEVICE T mul_hi(T x, T y) {
   if constexpr (sizeof(T) < 8) {
     using W = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
     return static_cast<T>((W(x) * W(y)) >> bits_v<T>);
-  } else if constexpr (std::is_signed_v<T>) {
-#if TESSERA_DEVICE_PASS
-    return __mul64hi(x, y);
-#else
-    return static_cast<T>((static_cast<int128_t>(x) * y) >> 64);
-#endif
   } else {
-#if TESSERA_DEVICE_PASS
-    return __umul64hi(x, y);
-#else
-    return static_cast<T>((static_cast<uint128_t>(x) * y) >> 64);
-#endif
+    using W = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
+    return static_cast<T>(::tessera::glue::ops::mul_hi64(W(x), W(y)));
   }
 }
 
@@ -217,11 +186,7 @@ TESSERA_ELEMENTWISE(::sycl, upsample)
 // 24-bit products of 32-bit integers (the operands are assumed to fit in 24 bits, as the spec asks).
 template <typename T, std::enable_if_t<std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>, int> = 0>
 TESSERA_HOST_DEVICE T mul24(T x, T y) {
-#if TESSERA_DEVICE_PASS
-  if constexpr (std::is_signed_v<T>) return __mul24(x, y); else return __umul24(x, y);
-#else
-  return static_cast<T>(std::uint32_t(x) * std::uint32_t(y));
-#endif
+  return ::tessera::glue::ops::mul24(x, y);
 }
 TESSERA_ELEMENTWISE(::sycl, mul24)
 

@@ -7,13 +7,8 @@
 
 #include "sycl/builtins/math.hpp"
 #include "tessera/detail/macros.hpp"
+#include "tessera/glue/builtin_ops.hpp"
 #include "tessera/detail/nonscalar.hpp"
-
-#if TESSERA_DEVICE_PASS
-#define TESSERA_NATIVE_PICK(device, host) device
-#else
-#define TESSERA_NATIVE_PICK(device, host) host
-#endif
 
 #define TESSERA_FLOAT_TEMPLATE template <typename T, std::enable_if_t<std::is_same_v<T, float>, int> = 0>
 
@@ -28,20 +23,20 @@
 
 namespace sycl::native {
 
-TESSERA_NATIVE_UNARY(::sycl::native, cos, TESSERA_NATIVE_PICK(__cosf(x), std::cos(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, exp, TESSERA_NATIVE_PICK(__expf(x), std::exp(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, exp2, TESSERA_NATIVE_PICK(exp2f(x), std::exp2(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, exp10, TESSERA_NATIVE_PICK(__exp10f(x), ::sycl::exp10(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, log, TESSERA_NATIVE_PICK(__logf(x), std::log(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, log2, TESSERA_NATIVE_PICK(__log2f(x), std::log2(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, log10, TESSERA_NATIVE_PICK(__log10f(x), std::log10(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, recip, TESSERA_NATIVE_PICK(__fdividef(1.0f, x), 1.0f / x))
-TESSERA_NATIVE_UNARY(::sycl::native, rsqrt, TESSERA_NATIVE_PICK(rsqrtf(x), ::sycl::rsqrt(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, sin, TESSERA_NATIVE_PICK(__sinf(x), std::sin(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, sqrt, TESSERA_NATIVE_PICK(sqrtf(x), std::sqrt(x)))
-TESSERA_NATIVE_UNARY(::sycl::native, tan, TESSERA_NATIVE_PICK(__tanf(x), std::tan(x)))
-TESSERA_NATIVE_BINARY(::sycl::native, divide, TESSERA_NATIVE_PICK(__fdividef(x, y), x / y))
-TESSERA_NATIVE_BINARY(::sycl::native, powr, TESSERA_NATIVE_PICK(__powf(x, y), ::sycl::powr(x, y)))
+TESSERA_NATIVE_UNARY(::sycl::native, cos, ::tessera::glue::ops::native_cos(x))
+TESSERA_NATIVE_UNARY(::sycl::native, exp, ::tessera::glue::ops::native_exp(x))
+TESSERA_NATIVE_UNARY(::sycl::native, exp2, ::tessera::glue::ops::native_exp2(x))
+TESSERA_NATIVE_UNARY(::sycl::native, exp10, ::tessera::glue::ops::native_exp10(x))
+TESSERA_NATIVE_UNARY(::sycl::native, log, ::tessera::glue::ops::native_log(x))
+TESSERA_NATIVE_UNARY(::sycl::native, log2, ::tessera::glue::ops::native_log2(x))
+TESSERA_NATIVE_UNARY(::sycl::native, log10, ::tessera::glue::ops::native_log10(x))
+TESSERA_NATIVE_UNARY(::sycl::native, recip, ::tessera::glue::ops::native_recip(x))
+TESSERA_NATIVE_UNARY(::sycl::native, rsqrt, ::tessera::glue::ops::native_rsqrt(x))
+TESSERA_NATIVE_UNARY(::sycl::native, sin, ::tessera::glue::ops::native_sin(x))
+TESSERA_NATIVE_UNARY(::sycl::native, sqrt, ::tessera::glue::ops::native_sqrt(x))
+TESSERA_NATIVE_UNARY(::sycl::native, tan, ::tessera::glue::ops::native_tan(x))
+TESSERA_NATIVE_BINARY(::sycl::native, divide, ::tessera::glue::ops::native_divide(x, y))
+TESSERA_NATIVE_BINARY(::sycl::native, powr, ::tessera::glue::ops::native_powr(x, y))
 
 }  // namespace sycl::native
 
@@ -67,4 +62,3 @@ TESSERA_NATIVE_BINARY(::sycl::half_precision, powr, ::sycl::powr(x, y))
 #undef TESSERA_NATIVE_UNARY
 #undef TESSERA_NATIVE_BINARY
 #undef TESSERA_FLOAT_TEMPLATE
-#undef TESSERA_NATIVE_PICK

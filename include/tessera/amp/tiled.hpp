@@ -46,19 +46,14 @@ public:
 
 // A tile's barrier. The four waits are work-group barriers whose fence names the memory it orders;
 // a tile whose items do not all reach the same wait is reported, with the wait's file and line,
-// as every Tessera work-group barrier is. The CPU backend's rendezvous orders all memory, as does
-// CUDA's __syncthreads, so each fence is the strongest. The barrier keeps only what the backend's
-// rendezvous needs, which is the same for every rank: the tile's executor and the item's place.
+// as every Tessera work-group barrier is. Every backend's work-group barrier orders all memory, so
+// each fence is the strongest. The barrier keeps only what a backend's barrier needs, which is the
+// same for every rank: the tile's group state and the item's place (unused, and dropped, on a GPU).
 class tile_barrier {
 public:
   template <int N>
   TESSERA_HOST_DEVICE explicit tile_barrier(const sycl::nd_item<N>& it)
-#if !TESSERA_DEVICE_PASS
-      : exec_(it.context().exec), lid_(it.context().local_linear)
-#endif
-  {
-    (void)it;
-  }
+      : exec_(it.context().exec), lid_(it.context().local_linear) {}
 
   TESSERA_HOST_DEVICE void wait(tessera::group::call_site site = tessera::group::call_site::here()) const {
     arrive(site);
@@ -78,18 +73,10 @@ public:
 
 private:
   TESSERA_HOST_DEVICE void arrive(tessera::group::call_site site) const {
-#if TESSERA_DEVICE_PASS
-    (void)site;
-    __syncthreads();
-#else
-    tessera::cpu::barrier(tessera::cpu::item_context<1>{nullptr, exec_, {}, {}, lid_},
-                          tessera::group::scope::work_group, site);
-#endif
+    tessera::glue::ops::work_group_barrier(tessera::glue::item_context<1>{nullptr, exec_, {}, {}, lid_}, site);
   }
-#if !TESSERA_DEVICE_PASS
-  tessera::cpu::group_exec* exec_;
+  tessera::glue::group_state* exec_;
   std::uint32_t lid_;
-#endif
 };
 
 // What a work-item of a tiled parallel_for_each knows.

@@ -10,6 +10,13 @@
 #ifndef SYCL_EXTERNAL
 #define SYCL_EXTERNAL TESSERA_HOST_DEVICE
 #endif
+// True in a translation unit compiled as CUDA (clang in CUDA mode, or nvcc), on both of its
+// passes: only such units can launch kernels on the GPU.
+#if defined(__CUDA__) || defined(__CUDACC__)
+#define TESSERA_CUDA_COMPILE 1
+#else
+#define TESSERA_CUDA_COMPILE 0
+#endif
 // True while compiling the device side of a CUDA translation unit.
 #if defined(__CUDA_ARCH__)
 #define TESSERA_DEVICE_PASS 1

@@ -3,7 +3,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "tessera/backend/cuda/config.hpp"
+#include "tessera/detail/macros.hpp"
 
 namespace tessera::runtime {
 
@@ -39,6 +39,12 @@ const kernel_record* const kernel_name<Name, ForGpu>::record = register_kernel(k
 
 template <typename Name, typename Kernel>
 using kernel_name_t = std::conditional_t<std::is_void_v<Name>, Kernel, Name>;
+
+// Registers a kernel's name with whether this translation unit also compiles it for the GPU.
+template <typename Name>
+void declare_kernel() {
+  (void)&kernel_name<Name, TESSERA_CUDA_COMPILE != 0>::record;
+}
 
 // The record of a kernel name; safe before static initialisation has reached its `record`.
 template <typename Name>

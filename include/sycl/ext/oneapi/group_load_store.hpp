@@ -9,20 +9,15 @@
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/group_algorithms.hpp"
 #include "sycl/span.hpp"
-#include "tessera/backend/cuda/group_ops.hpp"
 #include "tessera/detail/macros.hpp"
-#include "tessera/group/combine.hpp"
-#include "tessera/group/group_traits.hpp"
+#include "tessera/glue/group_ops.hpp"
 
 // The DPC++ group load/store extension (sycl_ext_oneapi_group_load_store), without the sycl::vec
 // forms. Each call is one collective: on the CPU the last member to arrive moves every member's
 // elements, so members that disagree on the placement, the element count, the types or the pointer
 // are reported.
-//
-// With G members and N elements per member, member i handles, in its order,
-//   blocked (the default): elements i*N, i*N+1, ..., i*N+N-1
-//   striped:               elements i, i+G, i+2G, ..., i+(N-1)G
-// of the range starting at the pointer. contiguous_memory and full_group are accepted hints.
+// Blocked placement is the default (tessera/group/load_store_layout.hpp says where each member's
+// elements are). contiguous_memory and full_group are accepted hints.
 //
 // On the GPU (a CUDA device pass) each member moves its own elements, between two group barriers
 // (__syncwarp for a sub-group, __syncthreads for a work-group). That is what DPC++ does on every
@@ -79,106 +74,15 @@ template <typename... Ps> constexpr bool striped(const properties<Ps...>*) {
 template <typename T> struct is_span : std::false_type {};
 template <typename T, std::size_t N> struct is_span<span<T, N>> : std::true_type {};
 
-template <typename It, typename = void> struct comparable : std::false_type {};
-template <typename It>
-struct comparable<It, std::void_t<decltype(bool(std::declval<const It&>() == std::declval<const It&>()))>>
-    : std::true_type {};
-
 using site_t = tessera::group::call_site;
-
-// The collective's parameter: how many elements each member moves, and how they are placed. Members
-// that disagree on either meet with different parameters, which the rendezvous reports.
-TESSERA_HOST_DEVICE inline std::uint64_t param(std::size_t count, bool striped) { return (std::uint64_t(count) << 1) | (striped ? 1u : 0u); }
-
-TESSERA_HOST_DEVICE inline std::size_t element(std::uint64_t param, std::uint32_t member, std::uint32_t members,
-                                               std::size_t k) {
-  const std::size_t n = static_cast<std::size_t>(param >> 1);
-  return (param & 1) ? member + k * members : member * n + k;
-}
-
-template <typename It> void same_pointer(const It& a, const It& b, const site_t& s, const char* what) {
-  if constexpr (comparable<It>::value)
-    if (!(a == b))
-      throw sycl::exception(sycl::errc::kernel, std::string("work-items meet at ") + what + " at " + s.file + ":" +
-                                                    std::to_string(s.line) + " with different pointers");
-}
-
-// What a member brings: the group's pointer and where its own elements are (in its stack or span).
-template <typename It, typename T> struct load_request {
-  It src;
-  T* dst;
-  site_t site;
-};
-template <typename It, typename T> struct load_into {
-  static void complete(tessera::cpu::arrival* m, std::uint32_t n, std::uint64_t p) {
-    using diff = typename std::iterator_traits<It>::difference_type;
-    const auto& first = tessera::group::in<load_request<It, T>>(m[0]);
-    for (std::uint32_t i = 1; i < n; ++i)
-      same_pointer(tessera::group::in<load_request<It, T>>(m[i]).src, first.src, first.site, "group_load");
-    const std::size_t count = static_cast<std::size_t>(p >> 1);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      T* dst = tessera::group::in<load_request<It, T>>(m[i]).dst;
-      for (std::size_t k = 0; k < count; ++k) dst[k] = first.src[static_cast<diff>(element(p, i, n, k))];
-    }
-  }
-};
-
-template <typename It, typename T> struct store_request {
-  const T* src;
-  It dst;
-  site_t site;
-};
-template <typename It, typename T> struct store_from {
-  static void complete(tessera::cpu::arrival* m, std::uint32_t n, std::uint64_t p) {
-    using diff = typename std::iterator_traits<It>::difference_type;
-    const auto& first = tessera::group::in<store_request<It, T>>(m[0]);
-    for (std::uint32_t i = 1; i < n; ++i)
-      same_pointer(tessera::group::in<store_request<It, T>>(m[i]).dst, first.dst, first.site, "group_store");
-    const std::size_t count = static_cast<std::size_t>(p >> 1);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const T* src = tessera::group::in<store_request<It, T>>(m[i]).src;
-      for (std::size_t k = 0; k < count; ++k) first.dst[static_cast<diff>(element(p, i, n, k))] = src[k];
-    }
-  }
-};
-
-struct nothing {};
-
-#if TESSERA_DEVICE_PASS
-// The GPU: each member moves its own elements (`element` places them), between barriers.
-template <typename G, typename Move>
-__device__ void device_move(const G& g, std::size_t count, bool striped, Move move) {
-  const auto member = static_cast<std::uint32_t>(g.get_local_linear_id());
-  const auto members = static_cast<std::uint32_t>(g.get_local_linear_range());
-  tessera::cuda::barrier(g);
-  for (std::size_t k = 0; k < count; ++k) move(k, element(param(count, striped), member, members, k));
-  tessera::cuda::barrier(g);
-}
-#endif
 
 template <typename G, typename It, typename T>
 TESSERA_HOST_DEVICE void load(const G& g, It in_ptr, T* out, std::size_t count, bool striped, const site_t& s) {
-#if TESSERA_DEVICE_PASS
-  (void)s;
-  using diff = typename std::iterator_traits<It>::difference_type;
-  device_move(g, count, striped, [&](std::size_t k, std::size_t e) { out[k] = in_ptr[static_cast<diff>(e)]; });
-#else
-  const load_request<It, T> req{in_ptr, out, s};
-  tessera::group::meet<nothing>(g, tessera::group::collective_op::load, s, param(count, striped),
-                                &load_into<It, T>::complete, req);
-#endif
+  tessera::glue::ops::group_load(g, in_ptr, out, count, striped, s);
 }
 template <typename G, typename It, typename T>
 TESSERA_HOST_DEVICE void store(const G& g, const T* in, It out_ptr, std::size_t count, bool striped, const site_t& s) {
-#if TESSERA_DEVICE_PASS
-  (void)s;
-  using diff = typename std::iterator_traits<It>::difference_type;
-  device_move(g, count, striped, [&](std::size_t k, std::size_t e) { out_ptr[static_cast<diff>(e)] = in[k]; });
-#else
-  const store_request<It, T> req{in, out_ptr, s};
-  tessera::group::meet<nothing>(g, tessera::group::collective_op::store, s, param(count, striped),
-                                &store_from<It, T>::complete, req);
-#endif
+  tessera::glue::ops::group_store(g, in, out_ptr, count, striped, s);
 }
 
 template <typename G> using if_group = std::enable_if_t<is_group_v<std::decay_t<G>>, int>;

@@ -1,5 +1,5 @@
 #pragma once
-#include "tessera/backend/cpu/nd_geometry.hpp"
+#include "tessera/glue/item_context.hpp"
 #include "tessera/backend/cpu/rendezvous.hpp"
 
 namespace tessera::cpu {
@@ -7,13 +7,13 @@ namespace tessera::cpu {
 // Helpers over the one rendezvous, used by barriers and every group algorithm. `Op` computes all
 // members' results at once: Op::complete(const T* const* in, R* const* out, n, param).
 template <int D>
-inline void barrier(const item_context<D>& c, group::scope s, const group::call_site& site) {
+inline void barrier(const glue::item_context<D>& c, group::scope s, const group::call_site& site) {
   rendezvous(*c.exec, s, c.local_linear, collective_call{group::collective_op::barrier, site, 0, nullptr}, nullptr,
              nullptr);
 }
 
 template <int D>
-inline void collective(const item_context<D>& c, group::scope s, const collective_call& call, const void* in,
+inline void collective(const glue::item_context<D>& c, group::scope s, const collective_call& call, const void* in,
                        void* out) {
   rendezvous(*c.exec, s, c.local_linear, call, in, out);
 }

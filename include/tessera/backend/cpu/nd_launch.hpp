@@ -9,7 +9,7 @@
 #include <typeinfo>
 #include <type_traits>
 #include <utility>
-#include "tessera/backend/cpu/nd_geometry.hpp"
+#include "tessera/glue/item_context.hpp"
 #include "tessera/memory/local_binding.hpp"
 
 namespace tessera::cpu {
@@ -52,7 +52,7 @@ struct has_chunk_end<Kernel, std::void_t<decltype(std::declval<Kernel&>().chunk_
 template <int D, typename Kernel>
 class nd_launch final : public nd_launch_base {
 public:
-  nd_launch(const nd_geometry<D>& geo, const Kernel& k) : geo_(geo), kernel_(k) {
+  nd_launch(const glue::nd_geometry<D>& geo, const Kernel& k) : geo_(geo), kernel_(k) {
     group_count = geo.groups.size();
     group_size = static_cast<std::uint32_t>(geo.local.size());
     sub_group_size = geo.sub_group_size;
@@ -117,10 +117,10 @@ private:
 
   void invoke(const Kernel& k, group_exec& g, const sycl::id<D>& gid, const sycl::id<D>& lid,
               std::uint32_t lin) const {
-    k(item_context<D>{&geo_, &g, gid, lid, lin});
+    k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
   }
 
-  nd_geometry<D> geo_;
+  glue::nd_geometry<D> geo_;
   Kernel kernel_;
 };
 

@@ -13,51 +13,7 @@
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
 #include "tessera/detail/kernel_invoke.hpp"
-
-namespace tessera::detail {
-
-struct reduction_tag {};
-template <typename R>
-inline constexpr bool is_reduction_v = std::is_base_of_v<reduction_tag, std::decay_t<R>>;
-// parallel_for's arguments after the range: at least one reduction, then the kernel.
-template <typename... Args>
-inline constexpr bool reductions_then_kernel_v =
-    sizeof...(Args) >= 2 && is_reduction_v<std::tuple_element_t<0, std::tuple<Args...>>>;
-
-// One reduction variable as a launch sees it: `target.data()` is where the result goes (resolved
-// at run time, as a buffer's accessor needs), `count` elements of it, one unless Array.
-template <typename T, typename Op, typename Target, bool Array>
-struct reduction_var : reduction_tag {
-  Target target;
-  std::size_t count;
-  T identity;
-  Op op;
-  bool initialize_to_identity;
-
-  // A partial result: one accumulator per element, starting at the identity.
-  using storage = std::conditional_t<Array, std::unique_ptr<T[]>, std::array<T, 1>>;
-
-  storage fresh() const {
-    if constexpr (Array) {
-      storage s(new T[count]);
-      std::fill_n(s.get(), count, identity);
-      return s;
-    } else {
-      return {identity};
-    }
-  }
-  sycl::reducer<T, Op, Array ? 1 : 0> reducer_over(storage& s) const { return {&s[0], identity, op}; }
-  void add(storage& total, const storage& part) const {
-    for (std::size_t i = 0; i < count; ++i) total[i] = op(total[i], part[i]);
-  }
-  // Without initialize_to_identity the variable's original value takes part (§4.9.2.1).
-  void write(const storage& total) const {
-    T* dst = target.data();
-    for (std::size_t i = 0; i < count; ++i) dst[i] = initialize_to_identity ? total[i] : op(dst[i], total[i]);
-  }
-};
-
-} // namespace tessera::detail
+#include "tessera/detail/reduction_var.hpp"
 
 namespace tessera::cpu {
 
@@ -141,7 +97,7 @@ public:
   nd_reduction_kernel(const nd_reduction_kernel& o) : k_(o.k_), st_(o.st_), part_(st_->fresh()) {}
   nd_reduction_kernel& operator=(const nd_reduction_kernel&) = delete;
 
-  void operator()(const item_context<D>& c) const {
+  void operator()(const glue::item_context<D>& c) const {
     st_->with_reducers(part_, [&](auto&&... red) { detail::invoke(k_, sycl::nd_item<D>(c), red...); });
   }
   void chunk_end() { st_->add(part_); }
@@ -154,7 +110,7 @@ private:
 };
 
 template <int D, typename K, typename... Vars>
-void launch_nd_reduce(const nd_geometry<D>& geo, std::size_t local_bytes, const K& k, std::tuple<Vars...> vars,
+void launch_nd_reduce(const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k, std::tuple<Vars...> vars,
                       runtime::completion done) {
   using state = reduction_state<Vars...>;
   auto st = std::make_shared<state>(std::move(vars));

@@ -1,14 +1,17 @@
 #pragma once
 #include "tessera/detail/macros.hpp"
 #if TESSERA_DEVICE_PASS
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 
 #include "sycl/group.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/sub_group.hpp"
+#include "tessera/group/load_store_layout.hpp"
 
-// Group algorithms on the GPU: sub-groups are warps (shuffles and votes), work-groups are blocks
+// Group algorithms in CUDA device code (only a device pass includes this): sub-groups are warps (shuffles and votes), work-groups are blocks
 // (shared memory and __syncthreads). The host versions meet at the CPU rendezvous instead.
 namespace tessera::cuda {
 
@@ -134,58 +137,63 @@ template <int D, typename T> __device__ T block_exchange(const sycl::group<D>& g
 }
 
 } // namespace tessera::cuda
-#endif
 
-#if TESSERA_DEVICE_PASS
-// One name per collective for both kinds of group, so that group_algorithms.hpp dispatches once.
-namespace tessera::cuda {
+// The same names and signatures as the CPU backend's group_ops.hpp; tessera/glue/group_ops.hpp
+// picks one. A call site only serves the CPU's misuse reports.
+namespace tessera::cuda::ops {
 
-template <typename T> __device__ T broadcast(const sycl::sub_group& g, const T& x, std::size_t src) { return warp_select(g, x, static_cast<unsigned>(src)); }
-template <int D, typename T> __device__ T broadcast(const sycl::group<D>& g, const T& x, std::size_t src) { return block_broadcast(g, x, src); }
+using group::call_site;
 
-__device__ inline bool vote_any(const sycl::sub_group& g, bool p) { return __any_sync(g.active_mask(), p); }
-__device__ inline bool vote_all(const sycl::sub_group& g, bool p) { return __all_sync(g.active_mask(), p); }
-template <int D> __device__ bool vote_any(const sycl::group<D>&, bool p) { return __syncthreads_or(p) != 0; }
-template <int D> __device__ bool vote_all(const sycl::group<D>&, bool p) { return __syncthreads_and(p) != 0; }
+template <typename T> __device__ T broadcast(const sycl::sub_group& g, const T& x, std::size_t src, const call_site&) { return warp_select(g, x, static_cast<unsigned>(src)); }
+template <int D, typename T> __device__ T broadcast(const sycl::group<D>& g, const T& x, std::size_t src, const call_site&) { return block_broadcast(g, x, src); }
 
-template <typename T> __device__ T shift_left(const sycl::sub_group& g, const T& x, std::size_t d) { return warp_down(g, x, static_cast<unsigned>(d)); }
-template <typename T> __device__ T shift_right(const sycl::sub_group& g, const T& x, std::size_t d) { return warp_up(g, x, static_cast<unsigned>(d)); }
-template <typename T> __device__ T permute_xor(const sycl::sub_group& g, const T& x, std::size_t m) { return warp_xor(g, x, static_cast<unsigned>(m)); }
-template <typename T> __device__ T select(const sycl::sub_group& g, const T& x, std::size_t r) { return warp_select(g, x, static_cast<unsigned>(r)); }
-template <int D, typename T> __device__ T shift_left(const sycl::group<D>& g, const T& x, std::size_t d) { return block_exchange(g, x, g.get_local_linear_id() + d); }
-template <int D, typename T> __device__ T shift_right(const sycl::group<D>& g, const T& x, std::size_t d) {
+__device__ inline bool any(const sycl::sub_group& g, bool p, const call_site&) { return __any_sync(g.active_mask(), p); }
+__device__ inline bool all(const sycl::sub_group& g, bool p, const call_site&) { return __all_sync(g.active_mask(), p); }
+template <int D> __device__ bool any(const sycl::group<D>&, bool p, const call_site&) { return __syncthreads_or(p) != 0; }
+template <int D> __device__ bool all(const sycl::group<D>&, bool p, const call_site&) { return __syncthreads_and(p) != 0; }
+template <typename G> __device__ bool none(const G& g, bool p, const call_site& s) { return !any(g, p, s); }
+
+template <typename T> __device__ T shift_left(const sycl::sub_group& g, const T& x, std::size_t d, const call_site&) { return warp_down(g, x, static_cast<unsigned>(d)); }
+template <typename T> __device__ T shift_right(const sycl::sub_group& g, const T& x, std::size_t d, const call_site&) { return warp_up(g, x, static_cast<unsigned>(d)); }
+template <typename T> __device__ T permute_xor(const sycl::sub_group& g, const T& x, std::size_t m, const call_site&) { return warp_xor(g, x, static_cast<unsigned>(m)); }
+template <typename T> __device__ T select(const sycl::sub_group& g, const T& x, std::size_t r, const call_site&) { return warp_select(g, x, static_cast<unsigned>(r)); }
+template <int D, typename T> __device__ T shift_left(const sycl::group<D>& g, const T& x, std::size_t d, const call_site&) { return block_exchange(g, x, g.get_local_linear_id() + d); }
+template <int D, typename T> __device__ T shift_right(const sycl::group<D>& g, const T& x, std::size_t d, const call_site&) {
   const std::size_t me = g.get_local_linear_id();
   return block_exchange(g, x, me >= d ? me - d : me);
 }
-template <int D, typename T> __device__ T permute_xor(const sycl::group<D>& g, const T& x, std::size_t m) { return block_exchange(g, x, g.get_local_linear_id() ^ m); }
-template <int D, typename T> __device__ T select(const sycl::group<D>& g, const T& x, std::size_t r) { return block_exchange(g, x, r); }
+template <int D, typename T> __device__ T permute_xor(const sycl::group<D>& g, const T& x, std::size_t m, const call_site&) { return block_exchange(g, x, g.get_local_linear_id() ^ m); }
+template <int D, typename T> __device__ T select(const sycl::group<D>& g, const T& x, std::size_t r, const call_site&) { return block_exchange(g, x, r); }
 
-template <typename T, typename Op> __device__ T reduce(const sycl::sub_group& g, const T& x, Op op) { return warp_reduce(g, x, op); }
-template <typename T, typename Op> __device__ T inclusive_scan(const sycl::sub_group& g, const T& x, Op op) { return warp_inclusive_scan(g, x, op); }
-template <typename T, typename Op> __device__ T exclusive_scan(const sycl::sub_group& g, const T& x, Op op) { return warp_exclusive_scan(g, x, op); }
-template <int D, typename T, typename Op> __device__ T reduce(const sycl::group<D>& g, const T& x, Op op) { return block_reduce(g, x, op); }
-template <int D, typename T, typename Op> __device__ T inclusive_scan(const sycl::group<D>& g, const T& x, Op op) { return block_scan(g, x, op, true); }
-template <int D, typename T, typename Op> __device__ T exclusive_scan(const sycl::group<D>& g, const T& x, Op op) { return block_scan(g, x, op, false); }
+template <typename T, typename Op> __device__ T reduce(const sycl::sub_group& g, const T& x, Op op, const call_site&) { return warp_reduce(g, x, op); }
+template <typename T, typename Op> __device__ T inclusive_scan(const sycl::sub_group& g, const T& x, Op op, const call_site&) { return warp_inclusive_scan(g, x, op); }
+template <typename T, typename Op> __device__ T exclusive_scan(const sycl::sub_group& g, const T& x, Op op, const call_site&) { return warp_exclusive_scan(g, x, op); }
+template <int D, typename T, typename Op> __device__ T reduce(const sycl::group<D>& g, const T& x, Op op, const call_site&) { return block_reduce(g, x, op); }
+template <int D, typename T, typename Op> __device__ T inclusive_scan(const sycl::group<D>& g, const T& x, Op op, const call_site&) { return block_scan(g, x, op, true); }
+template <int D, typename T, typename Op> __device__ T exclusive_scan(const sycl::group<D>& g, const T& x, Op op, const call_site&) { return block_scan(g, x, op, false); }
 
 __device__ inline void barrier(const sycl::sub_group& g) { __syncwarp(g.active_mask()); }
 template <int D> __device__ void barrier(const sycl::group<D>&) { __syncthreads(); }
 
 // Joint algorithms: each item folds a strided share of the range, then the group combines.
 template <typename G, typename Ptr, typename T, typename Op>
-__device__ T joint_fold(const G& g, Ptr first, Ptr last, T acc, Op op) {
+__device__ T joint_reduce(const G& g, Ptr first, Ptr last, T init, Op op, const call_site& s) {
+  T acc = sycl::known_identity<Op, T>::value;
   const auto n = static_cast<std::ptrdiff_t>(g.get_local_linear_range());
   for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) acc = op(acc, *p);
-  return reduce(g, acc, op);
+  return op(init, reduce(g, acc, op, s));
 }
-template <typename G, typename Ptr, typename Pred> __device__ bool joint_some(const G& g, Ptr first, Ptr last, Pred pred) {
-  bool any = false;
+template <typename G, typename Ptr, typename Pred>
+__device__ bool joint_any(const G& g, Ptr first, Ptr last, Pred pred, const call_site& s) {
+  bool some = false;
   const auto n = static_cast<std::ptrdiff_t>(g.get_local_linear_range());
-  for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) any = any || pred(*p);
-  return vote_any(g, any);
+  for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) some = some || pred(*p);
+  return any(g, some, s);
 }
 // Scans of a whole range: the leader walks it while the others wait; correct, not yet fast.
 template <typename G, typename InPtr, typename OutPtr, typename T, typename Op>
-__device__ OutPtr joint_scan(const G& g, InPtr first, InPtr last, OutPtr result, T init, Op op, bool inclusive) {
+__device__ OutPtr joint_scan(const G& g, InPtr first, InPtr last, OutPtr result, T init, Op op, bool inclusive,
+                             const call_site&) {
   if (g.leader()) {
     T acc = init;
     OutPtr o = result;
@@ -199,5 +207,27 @@ __device__ OutPtr joint_scan(const G& g, InPtr first, InPtr last, OutPtr result,
   return result + (last - first);
 }
 
-} // namespace tessera::cuda
+// group_load/group_store: each member moves its own elements (tessera/group/load_store_layout.hpp
+// places them) between two group barriers, DPC++'s path on devices without block reads.
+template <typename G, typename Move>
+__device__ void move_own_elements(const G& g, std::size_t count, bool striped, Move move) {
+  const auto member = static_cast<std::uint32_t>(g.get_local_linear_id());
+  const auto members = static_cast<std::uint32_t>(g.get_local_linear_range());
+  const auto layout = group::layout(count, striped);
+  barrier(g);
+  for (std::size_t k = 0; k < count; ++k) move(k, group::element(layout, member, members, k));
+  barrier(g);
+}
+template <typename G, typename It, typename T>
+__device__ void group_load(const G& g, It in, T* out, std::size_t count, bool striped, const call_site&) {
+  using diff = typename std::iterator_traits<It>::difference_type;
+  move_own_elements(g, count, striped, [&](std::size_t k, std::size_t e) { out[k] = in[static_cast<diff>(e)]; });
+}
+template <typename G, typename It, typename T>
+__device__ void group_store(const G& g, const T* in, It out, std::size_t count, bool striped, const call_site&) {
+  using diff = typename std::iterator_traits<It>::difference_type;
+  move_own_elements(g, count, striped, [&](std::size_t k, std::size_t e) { out[static_cast<diff>(e)] = in[k]; });
+}
+
+} // namespace tessera::cuda::ops
 #endif

@@ -1,5 +1,5 @@
 #pragma once
-#include "tessera/backend/cuda/config.hpp"
+#include "tessera/detail/macros.hpp"
 #if TESSERA_CUDA_COMPILE
 #include <cuda_runtime.h>
 
@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "sycl/item.hpp"
-#include "tessera/backend/cpu/nd_geometry.hpp"
+#include "tessera/glue/item_context.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
 #include "tessera/detail/kernel_invoke.hpp"
 
@@ -77,8 +77,8 @@ __global__ void single_kernel(K k) {
 }
 
 template <int D, typename K>
-__global__ void nd_range_kernel(K k, cpu::nd_geometry<D> geo) {
-  cpu::item_context<D> c{&geo, nullptr, {}, {}, 0};
+__global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
+  glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z}, l[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
   for (int d = 0; d < D; ++d) c.group[d] = g[D - 1 - d], c.local[d] = l[D - 1 - d];
   c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -88,11 +88,11 @@ __global__ void nd_range_kernel(K k, cpu::nd_geometry<D> geo) {
 // Hierarchical kernels run each work-group on one GPU thread, as on the CPU: variables at
 // work-group scope would need compiler support to live in shared memory. Correct first.
 template <int D, typename K>
-__global__ void hierarchical_kernel(K k, cpu::nd_geometry<D> geo) {
+__global__ void hierarchical_kernel(K k, glue::nd_geometry<D> geo) {
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z};
   sycl::id<D> group;
   for (int d = 0; d < D; ++d) group[d] = g[D - 1 - d];
-  detail::invoke(k, sycl::group<D>(cpu::item_context<D>{&geo, nullptr, group, sycl::id<D>{}, 0}));
+  detail::invoke(k, sycl::group<D>(glue::item_context<D>{&geo, nullptr, group, sycl::id<D>{}, 0}));
 }
 
 template <int D>
@@ -130,7 +130,7 @@ void launch_single(stream s, const K& k) {
 
 // Local memory is dynamic shared memory; above 48 KiB the kernel must ask for it first.
 template <int D, typename K>
-void launch_nd(stream s, const cpu::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
+void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
   if (geo.global.size() == 0) return;
   if (local_bytes > 48 * 1024)
     throw_if_error(cudaFuncSetAttribute(nd_range_kernel<D, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -141,7 +141,7 @@ void launch_nd(stream s, const cpu::nd_geometry<D>& geo, std::size_t local_bytes
 }
 
 template <int D, typename K>
-void launch_hierarchical(stream s, const cpu::nd_geometry<D>& geo, const K& k) {
+void launch_hierarchical(stream s, const glue::nd_geometry<D>& geo, const K& k) {
   if (geo.groups.size() == 0) return;
   launch_kernel("parallel_for_work_group", hierarchical_kernel<D, K>, to_dim3(geo.groups), 1, 0, s, k, geo);
 }

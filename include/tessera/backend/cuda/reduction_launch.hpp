@@ -1,5 +1,5 @@
 #pragma once
-#include "tessera/backend/cuda/config.hpp"
+#include "tessera/detail/macros.hpp"
 #if TESSERA_CUDA_COMPILE
 #include <algorithm>
 #include <cstring>
@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "sycl/reducer.hpp"
-#include "tessera/backend/cpu/reduction_launch.hpp"
+#include "tessera/detail/reduction_var.hpp"
 #include "tessera/backend/cuda/atomic_combine.hpp"
 #include "tessera/backend/cuda/group_ops.hpp"
 #include "tessera/backend/cuda/launch.hpp"
@@ -110,18 +110,18 @@ __global__ void range_reduce_kernel(K k, sycl::range<D> r, sycl::id<D> off, std:
   }
   for (; i < n; i += stride) call(i);
   // The block's group is made only now, so that it holds no registers during the loop.
-  cpu::nd_geometry<1> geo{sycl::range<1>(gridDim.x * blockDim.x), sycl::range<1>(blockDim.x),
+  glue::nd_geometry<1> geo{sycl::range<1>(gridDim.x * blockDim.x), sycl::range<1>(blockDim.x),
                           sycl::range<1>(gridDim.x), sycl::id<1>(), 32};
-  const sycl::group<1> g(cpu::item_context<1>{&geo, nullptr, sycl::id<1>(blockIdx.x), sycl::id<1>(threadIdx.x), threadIdx.x});
+  const sycl::group<1> g(glue::item_context<1>{&geo, nullptr, sycl::id<1>(blockIdx.x), sycl::id<1>(threadIdx.x), threadIdx.x});
   combine_block(g, vars, t, priv, seq{});
 #endif
 }
 
 template <int D, typename K, typename... Vars>
-__global__ void nd_reduce_kernel(K k, cpu::nd_geometry<D> geo, std::tuple<Vars...> vars, totals<Vars...> t) {
+__global__ void nd_reduce_kernel(K k, glue::nd_geometry<D> geo, std::tuple<Vars...> vars, totals<Vars...> t) {
 #if TESSERA_DEVICE_PASS
   using seq = std::index_sequence_for<Vars...>;
-  cpu::item_context<D> c{&geo, nullptr, {}, {}, 0};
+  glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
   const unsigned gi[3] = {blockIdx.x, blockIdx.y, blockIdx.z}, li[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
   for (int d = 0; d < D; ++d) c.group[d] = gi[D - 1 - d], c.local[d] = li[D - 1 - d];
   c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -207,7 +207,7 @@ void launch_range_reduce(stream s, const sycl::range<D>& r, const sycl::id<D>& o
 }
 
 template <int D, typename K, typename... Vars>
-void launch_nd_reduce(stream s, const cpu::nd_geometry<D>& geo, std::size_t local_bytes, const K& k,
+void launch_nd_reduce(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k,
                       const std::tuple<Vars...>& vars) {
   with_totals(s, vars, [&](totals<Vars...> t) {
     if (geo.global.size())

@@ -3,8 +3,14 @@
 #include "sycl/id.hpp"
 
 namespace tessera::cpu {
-
 class group_exec;
+}
+
+namespace tessera::glue {
+
+// The backend's own state of the work-group an item belongs to: the CPU backend's rendezvous.
+// Null on the GPU, where the hardware holds it.
+using group_state = cpu::group_exec;
 
 // The shape of one nd_range launch, shared read-only by all its work-items.
 template <int D>
@@ -16,14 +22,15 @@ struct nd_geometry {
   std::uint32_t sub_group_size;
 };
 
-// What a work-item of an nd_range kernel knows about itself on the CPU backend.
+// What a work-item of an nd_range or hierarchical kernel knows about itself, on every backend:
+// nd_item, group and sub_group are views of it.
 template <int D>
 struct item_context {
   const nd_geometry<D>* geo;
-  group_exec* exec;
+  group_state* exec;
   sycl::id<D> group;
   sycl::id<D> local;
   std::uint32_t local_linear;
 };
 
-} // namespace tessera::cpu
+} // namespace tessera::glue

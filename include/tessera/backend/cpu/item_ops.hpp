@@ -1,0 +1,56 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "tessera/backend/cpu/collectives.hpp"
+#include "tessera/glue/item_context.hpp"
+#include "tessera/memory/local_binding.hpp"
+
+// What a work-item does on the CPU backend without naming its group's class: barriers, fences,
+// range queries, local memory and reducer updates. The CUDA backend's item_ops.hpp has the same
+// names and signatures; tessera/glue/device_ops.hpp picks one of them.
+namespace tessera::cpu::ops {
+
+// Host code reads a buffer through its host copy, which on the CPU is its only copy.
+inline constexpr bool in_host_code = true;
+
+// Every barrier is a full work-group barrier: the rendezvous orders all memory.
+template <int D>
+void work_group_barrier(const glue::item_context<D>& c, const group::call_site& site) {
+  barrier(c, group::scope::work_group, site);
+}
+inline void sub_group_barrier(glue::group_state* exec, std::uint32_t member, std::uint32_t /*lanes*/,
+                              const group::call_site& site) {
+  rendezvous(*exec, group::scope::sub_group, member, collective_call{group::collective_op::barrier, site, 0, nullptr},
+             nullptr, nullptr);
+}
+inline void memory_fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+template <int D>
+std::size_t group_range(const glue::item_context<D>& c, int d) {
+  return c.geo->groups[d];
+}
+template <int D>
+std::size_t local_range(const glue::item_context<D>& c, int d) {
+  return c.geo->local[d];
+}
+
+// A local accessor's pointer was resolved when its worker's copy of the kernel was made.
+template <typename T, std::size_t Alignment>
+T* local_memory(T* bound, std::size_t /*offset*/) {
+  return bound;
+}
+// Copying a local accessor while a worker binds its kernel points it into that worker's arena.
+template <typename T>
+T* bind_local(T* bound, std::size_t offset) {
+  char* arena = memory::local_arena_binding;
+  return arena ? reinterpret_cast<T*>(arena + offset) : bound;
+}
+
+// A CPU reducer's accumulator belongs to one worker: it is never shared.
+template <typename T, typename Op>
+void combine(T* acc, const T& partial, const Op& op, bool /*shared*/) {
+  *acc = op(*acc, partial);
+}
+
+} // namespace tessera::cpu::ops

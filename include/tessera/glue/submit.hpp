@@ -1,0 +1,31 @@
+#pragma once
+#include <utility>
+
+#include "tessera/backend/cpu/commands.hpp"
+#include "tessera/detail/macros.hpp"
+#include "tessera/glue/commands.hpp"
+#if TESSERA_CUDA_COMPILE
+#include "tessera/backend/cuda/commands.hpp"
+#endif
+
+namespace tessera::glue {
+
+// Hands a kernel command to the backend of the handler's device, chosen here and nowhere else.
+// A GPU command is enqueued on the queue's CUDA stream, which completes it; a CPU command is an
+// action on the worker pool. Only a CUDA translation unit can launch on a GPU, and the CUDA backend
+// may decline a command (cuda::takes: a reduction of a type the GPU cannot combine), which then
+// throws errc::feature_not_supported on a GPU queue as any CPU-only command does.
+//
+// The backends build their launch here, while the handler is copying the kernel into its command
+// (placeholder accessors are bound then).
+template <typename Handler, typename Command>
+void submit(Handler& h, Command cmd) {
+#if TESSERA_CUDA_COMPILE
+  if constexpr (cuda::takes<Command>::value)
+    if (h.on_gpu()) return h.on_stream(cuda::enqueue(std::move(cmd)));
+#endif
+  h.cpu_only(Command::what);
+  h.set(cpu::action(std::move(cmd)));
+}
+
+} // namespace tessera::glue

@@ -1,0 +1,8 @@
+// Every public header in one translation unit: compiled with -fsyntax-only as C++17 and C++20, with
+// the build's compiler and, where installed, the other of g++ and clang++ (tests/CMakeLists.txt).
+#include <amp.h>
+#include <amp_math.h>
+#include <sycl/sycl.hpp>
+#include <sycl/ext/oneapi/group_load_store.hpp>
+
+int main() { return 0; }
