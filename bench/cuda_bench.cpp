@@ -11,7 +11,9 @@
 //      b) fig 9-8: nd_range<2>{{M,N},{1,T}}, local_accessor tile of A, two barriers per tile,
 //         T = 16 (the book) and 32, vs __shared__ tile + __syncthreads in {T,1}-thread blocks;
 //      c) fig 9-14: nd_range<2>{{M,N},{1,32}}, group_broadcast(sub_group) of the A tile
-//         (tile = 32 = the sub-group, i.e. the warp), vs __shfl_sync in 32-thread blocks.
+//         (tile = 32 = the sub-group, i.e. the warp), vs __shfl_sync in 32-thread blocks; and
+//         the same with the tile queried in the kernel (sg.get_local_range()), as code written
+//         for any sub-group size has it.
 //      The SYCL kernels are the figures' code over USM pointers instead of accessors (so that
 //      both sides index the same int arithmetic); examples/figures/ fixes tiles 16 and 4.
 //   2. Sum of 2^28 ints (1 GiB, values i & 7, exact in int):
@@ -236,6 +238,26 @@ sycl::event sycl_matmul_sub_group(sycl::queue& q, const float* A, const float* B
   });
 }
 
+// The same kernel written for any sub-group size, as portable SYCL code is: the tile is the
+// sub-group's size, queried in the kernel (32 on the GPU).
+sycl::event sycl_matmul_sub_group_queried(sycl::queue& q, const float* A, const float* B, float* C, int M, int N,
+                                          int K) {
+  using namespace sycl;
+  return q.parallel_for(nd_range<2>{range<2>(M, N), range<2>(1, sg_tile)}, [=](nd_item<2> item) {
+    auto sg = item.get_sub_group();
+    const int tile = static_cast<int>(sg.get_local_range()[0]);
+    const int m = static_cast<int>(item.get_global_id(0));
+    const int n = static_cast<int>(item.get_global_id(1));
+    const int i = static_cast<int>(sg.get_local_id()[0]);
+    float sum = 0;
+    for (int kk = 0; kk < K; kk += tile) {
+      const float tileA = A[m * K + kk + i];
+      for (int k = 0; k < tile; k++) sum += group_broadcast(sg, tileA, k) * B[(kk + k) * N + n];
+    }
+    C[m * N + n] = sum;
+  });
+}
+
 std::vector<float> random_floats(std::size_t n, std::uint64_t seed) {
   std::vector<float> v(n);
   std::uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
@@ -300,6 +322,12 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
        }},
       {"fig 9-14 sub-group tile 32",
        [&] { sycl_matmul_sub_group(q, A, B, Ct, M, N, K).wait(); },
+       [&] {
+         cuda_matmul_sub_group<<<dim3(N / sg_tile, M), sg_tile, 0, stream>>>(A, B, Cc, N, K);
+         check_cuda(cudaStreamSynchronize(stream), "fig 9-14 CUDA kernel");
+       }},
+      {"fig 9-14 sub-group, queried tile",
+       [&] { sycl_matmul_sub_group_queried(q, A, B, Ct, M, N, K).wait(); },
        [&] {
          cuda_matmul_sub_group<<<dim3(N / sg_tile, M), sg_tile, 0, stream>>>(A, B, Cc, N, K);
          check_cuda(cudaStreamSynchronize(stream), "fig 9-14 CUDA kernel");

@@ -325,7 +325,8 @@ private:
 
   template <int D>
   static tessera::glue::nd_geometry<D> geometry(const nd_range<D>& r, std::uint32_t sub_group) {
-    return {r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(), sub_group};
+    return {r.get_global_range(), r.get_local_range(), r.get_group_range(), r.get_offset(), sub_group,
+            r.get_local_range().size() % sub_group == 0};
   }
 
   template <typename H, typename C> friend void tessera::glue::submit(H&, C);

@@ -20,17 +20,20 @@ public:
   template <int D>
   TESSERA_HOST_DEVICE explicit sub_group(const tessera::glue::item_context<D>& c)
       : exec_(c.exec), lid_(c.local_linear), size_(c.geo->sub_group_size),
-        group_size_(static_cast<std::uint32_t>(c.geo->local.size())) {}
+        group_size_(static_cast<std::uint32_t>(c.geo->local.size())), full_(c.geo->full_sub_groups) {}
 
   TESSERA_HOST_DEVICE id<1> get_group_id() const { return lid_ / size_; }
   TESSERA_HOST_DEVICE id<1> get_local_id() const { return lid_ % size_; }
   TESSERA_HOST_DEVICE range<1> get_local_range() const {
+    if (full_) return size_;
     const std::uint32_t base = lid_ / size_ * size_;
     return group_size_ - base < size_ ? group_size_ - base : size_;
   }
   TESSERA_HOST_DEVICE range<1> get_group_range() const { return (group_size_ + size_ - 1) / size_; }
   // The largest sub-group of the launch: smaller than the sub-group size in a small work-group.
-  TESSERA_HOST_DEVICE range<1> get_max_local_range() const { return group_size_ < size_ ? group_size_ : size_; }
+  TESSERA_HOST_DEVICE range<1> get_max_local_range() const {
+    return full_ || group_size_ >= size_ ? size_ : group_size_;
+  }
   TESSERA_HOST_DEVICE std::uint32_t get_group_linear_id() const { return lid_ / size_; }
   TESSERA_HOST_DEVICE std::uint32_t get_local_linear_id() const { return lid_ % size_; }
   TESSERA_HOST_DEVICE std::uint32_t get_group_linear_range() const { return (group_size_ + size_ - 1) / size_; }
@@ -64,6 +67,9 @@ private:
   std::uint32_t lid_;
   std::uint32_t size_;
   std::uint32_t group_size_;
+  // Known at compile time in a GPU kernel specialised for whole sub-groups: loops over the
+  // sub-group then unroll and every warp operation takes the full mask, as in CUDA.
+  bool full_;
 };
 
 TESSERA_HOST_DEVICE inline void group_barrier(const sub_group& sg, memory_scope = memory_scope::sub_group,

@@ -20,6 +20,9 @@ struct nd_geometry {
   sycl::range<D> groups;
   sycl::id<D> offset;
   std::uint32_t sub_group_size;
+  // Every sub-group is whole (the work-group size is a multiple of the sub-group size): a GPU
+  // kernel specialised for it knows this, and the sub-group's size, at compile time.
+  bool full_sub_groups = false;
 };
 
 // What a work-item of an nd_range or hierarchical kernel knows about itself, on every backend:

@@ -34,7 +34,6 @@ auto enqueue(glue::nd_range_kernel<D, K> c) {
   if (c.requested_sub_group && c.requested_sub_group != 32)
     throw sycl::exception(sycl::errc::kernel_not_supported, "sub_group_size<" + std::to_string(c.requested_sub_group) +
                                                                 ">: the GPU's only sub-group size is 32 (a warp)");
-  c.geometry.sub_group_size = 32; // a warp
   return [c = std::move(c)](stream s) { launch_nd(s, c.geometry, c.local_bytes, c.kernel); };
 }
 

@@ -76,8 +76,14 @@ __global__ void single_kernel(K k) {
   detail::invoke(k);
 }
 
-template <int D, typename K>
+// Two specialisations: for work-groups of whole warps, where each sub-group's size is the
+// constant 32 (loops over it unroll, shuffles take the full mask), and for the others. The
+// constants are stored into the kernel's own copy of the geometry, from which the optimizer
+// forwards them to every query inlined into the kernel.
+template <int D, bool FullWarps, typename K>
 __global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
+  geo.sub_group_size = 32;
+  geo.full_sub_groups = FullWarps;
   glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z}, l[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
   for (int d = 0; d < D; ++d) c.group[d] = g[D - 1 - d], c.local[d] = l[D - 1 - d];
@@ -129,15 +135,20 @@ void launch_single(stream s, const K& k) {
 }
 
 // Local memory is dynamic shared memory; above 48 KiB the kernel must ask for it first.
+template <int D, bool FullWarps, typename K>
+void launch_nd_as(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
+  if (local_bytes > 48 * 1024)
+    throw_if_error(cudaFuncSetAttribute(nd_range_kernel<D, FullWarps, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(local_bytes)),
+                   "raising the kernel's shared memory limit");
+  launch_kernel("parallel_for(nd_range)", nd_range_kernel<D, FullWarps, K>, to_dim3(geo.groups), to_dim3(geo.local),
+                local_bytes, s, k, geo);
+}
 template <int D, typename K>
 void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
   if (geo.global.size() == 0) return;
-  if (local_bytes > 48 * 1024)
-    throw_if_error(cudaFuncSetAttribute(nd_range_kernel<D, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        static_cast<int>(local_bytes)),
-                   "raising the kernel's shared memory limit");
-  launch_kernel("parallel_for(nd_range)", nd_range_kernel<D, K>, to_dim3(geo.groups), to_dim3(geo.local), local_bytes,
-                s, k, geo);
+  if (geo.local.size() % 32 == 0) launch_nd_as<D, true>(s, geo, local_bytes, k);
+  else launch_nd_as<D, false>(s, geo, local_bytes, k);
 }
 
 template <int D, typename K>
