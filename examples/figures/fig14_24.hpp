@@ -6,9 +6,8 @@
 //
 // The listing of 14-23 spells the scan exclusive_scan(g, ...), the provisional name; SYCL
 // 2020 calls it exclusive_scan_over_group, which is used here. The listing of 14-24 does not
-// show the type of `position`; the book's sample uses sycl::float3 and sycl::distance, which
-// Tessera does not provide (no sycl::vec, no geometric functions), so a small 3-D point
-// type and a distance() of the same meaning are defined below.
+// show the type of `position`; as in the book's sample it is sycl::float3, and the listing's
+// distance() is sycl::distance.
 #pragma once
 #include "common.hpp"
 
@@ -71,15 +70,6 @@ inline result run_fig14_23(sycl::queue& q, std::size_t N) {
   return r;
 }
 
-// The stand-in for sycl::float3 and sycl::distance (see the top of this file).
-struct point3 {
-  float x, y, z;
-};
-SYCL_EXTERNAL inline float distance(const point3& a, const point3& b) {
-  const float dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return std::sqrt(dx * dx + dy * dy + dz * dz);
-}
-
 // size = number of particles, uniformly placed in the unit cube.
 inline result run_fig14_24(sycl::queue& q, std::size_t N) {
   using namespace sycl;
@@ -88,12 +78,12 @@ inline result run_fig14_24(sycl::queue& q, std::size_t N) {
   N = (N + 7) / 8 * 8;
   constexpr float CUTOFF = 0.25f;
   constexpr std::size_t MAX_K = 256;
-  point3* position = malloc_shared<point3>(N, q);
+  sycl::float3* position = malloc_shared<sycl::float3>(N, q);
   int* neighbors = malloc_shared<int>(N * MAX_K, q);
   uint32_t* num_neighbors = malloc_shared<uint32_t>(N, q);
   const std::vector<float> coords = real_values<float>(3 * N, 1424);
   for (std::size_t p = 0; p < N; ++p)
-    position[p] = {0.5f * (coords[3 * p] + 1), 0.5f * (coords[3 * p + 1] + 1), 0.5f * (coords[3 * p + 2] + 1)};
+    position[p] = sycl::float3(0.5f * (coords[3 * p] + 1), 0.5f * (coords[3 * p + 1] + 1), 0.5f * (coords[3 * p + 2] + 1));
   std::fill(neighbors, neighbors + N * MAX_K, -1);
   std::fill(num_neighbors, num_neighbors + N, 0xFFFFFFFFu);
 
