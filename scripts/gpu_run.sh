@@ -38,6 +38,11 @@ if [[ $mode == run ]]; then
   timeout 300 ./.gpu/tessera-cuda-bench ${TESSERA_BENCH_ARGS:-} > "$out/cuda-bench.log" 2>&1
   echo "bench rc=$?" | tee -a "$summary"
   tail -45 "$out/cuda-bench.log"
+  # The root-group barrier (issue 11) against grid.sync() and seed 002's barriers, and on the
+  # host's CPU against an OpenMP barrier.
+  timeout 300 ./.gpu/tessera-root-barrier-bench > "$out/root-barrier-bench.log" 2>&1
+  echo "root-barrier bench rc=$?" | tee -a "$summary"
+  tee -a "$summary" < "$out/root-barrier-bench.log"
   # The C++ AMP layer against SYCL, on the GPU and on this machine's CPU.
   timeout 120 ./.gpu/tessera-amp-bench | tee -a "$summary"
   TESSERA_DEVICE=cpu timeout 120 ./.gpu/tessera-amp-bench 512 | tee -a "$summary"

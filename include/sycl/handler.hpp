@@ -14,6 +14,7 @@
 #include "sycl/kernel_bundle.hpp"
 #include "sycl/kernel_handler.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
+#include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/nd_item.hpp"
 #include "tessera/detail/kernel_invoke.hpp"
@@ -73,25 +74,34 @@ public:
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
     bundle_.define<Name, K>(device_);
-    launch_nd<Name>(r, 0, k);
+    launch_nd<Name, false>(r, 0, k);
   }
   template <typename Name = void, int D, typename... Ps, typename K>
   void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
     bundle_.define<Name, K>(device_);
-    launch_nd<Name>(r, ext::oneapi::experimental::requested_sub_group_size(props), k);
+    launch_nd<Name, ext::oneapi::experimental::uses_root_sync_v<decltype(props)>>(
+        r, ext::oneapi::experimental::requested_sub_group_size(props), k);
   }
 
 private:
-  template <typename Name, int D, typename KernelType>
+  // RootSync: the kernel asked for use_root_sync; its work-groups must all fit at once.
+  template <typename Name, bool RootSync, int D, typename KernelType>
   void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const KernelType& kernel) {
     const auto& k = with_handler<nd_item<D>>(kernel);
     using K = std::decay_t<decltype(k)>;
+    using KernelName = tessera::runtime::kernel_name_t<Name, KernelType>;
     check(r);
     const binding_placeholders bind(*this);
-    tessera::glue::submit(*this, tessera::glue::nd_range_kernel<D, K>{
-                                     geometry(r, requested_sub_group ? requested_sub_group : sub_group_size()),
-                                     local_bytes_, requested_sub_group,
-                                     &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*), {k}});
+    tessera::glue::nd_range_kernel<D, K> nd{geometry(r, requested_sub_group ? requested_sub_group : sub_group_size()),
+                                            local_bytes_, requested_sub_group,
+                                            &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*), {k}};
+    if constexpr (RootSync) {
+      tessera::runtime::check_root_sync_launch(device_.impl(), tessera::runtime::kernel_record_of<KernelName>(),
+                                               r.get_group_range().size(), r.get_local_range().size(), local_bytes_);
+      tessera::glue::submit(*this, tessera::glue::root_sync_kernel<KernelName, D, K>{std::move(nd)});
+    } else {
+      tessera::glue::submit(*this, std::move(nd));
+    }
   }
 
 public:

@@ -214,6 +214,17 @@ public:
     return Param::get(d.impl());
   }
 
+  // Extension queries for the kernel on a queue's device (sycl_ext_oneapi_root_group's
+  // info::kernel_queue_specific): `args` are the query's own (a local range, local memory bytes).
+  template <typename Param, typename Queue, typename... Args>
+  typename Param::return_type ext_oneapi_get_info(const Queue& q, const Args&... args) const {
+    const device d = q.get_device();
+    if (!bundle_->contains(d))
+      throw exception(errc::invalid,
+                      "kernel::ext_oneapi_get_info: the queue's device is not one of the kernel's bundle's devices");
+    return Param::get(d.impl(), id_.record(), args...);
+  }
+
   friend bool operator==(const kernel& a, const kernel& b) { return a.bundle_ == b.bundle_ && a.id_ == b.id_; }
   friend bool operator!=(const kernel& a, const kernel& b) { return !(a == b); }
 

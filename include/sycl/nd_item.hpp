@@ -1,4 +1,5 @@
 #pragma once
+#include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/group.hpp"
 #include "sycl/item.hpp"
 #include "sycl/nd_range.hpp"
@@ -28,6 +29,10 @@ public:
   TESSERA_HOST_DEVICE std::size_t get_local_linear_id() const { return c_.local_linear; }
   TESSERA_HOST_DEVICE sycl::group<D> get_group() const { return sycl::group<D>(c_); }
   TESSERA_HOST_DEVICE sycl::sub_group get_sub_group() const { return sycl::sub_group(c_); }
+  // sycl_ext_oneapi_root_group: every work-item of the launch; its barrier needs use_root_sync.
+  TESSERA_HOST_DEVICE ext::oneapi::experimental::root_group<D> ext_oneapi_get_root_group() const {
+    return ext::oneapi::experimental::root_group<D>(c_);
+  }
   TESSERA_HOST_DEVICE std::size_t get_group(int d) const { return c_.group[d]; }
   TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
   TESSERA_HOST_DEVICE range<D> get_group_range() const { return c_.geo->groups; }

@@ -44,6 +44,7 @@
 #include "sycl/exception.hpp"
 #include "sycl/ext/oneapi/group_load_store.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
+#include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/functional.hpp"
 #include "sycl/group.hpp"
 #include "sycl/group_algorithms.hpp"

@@ -140,7 +140,10 @@ void group_exec::schedule() {
         std::rethrow_exception(error_);
       }
     }
-    if (!progressed) report_deadlock();
+    if (!progressed) {
+      if (!root_pending_) report_deadlock();
+      await_root();
+    }
   }
 }
 
@@ -185,6 +188,10 @@ group_exec::meeting& group_exec::meeting_of(group::scope s, std::uint32_t lid) {
 }
 
 void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out) {
+  if (call.op == group::collective_op::root_barrier && !root_) [[unlikely]]
+    fail(what(s, call) + " is called by " + who(lid) +
+         ", but the kernel was launched without the property use_root_sync, so its work-groups need not all "
+         "be running: launch it with sycl::ext::oneapi::experimental::properties{use_root_sync}");
   meeting& m = meeting_of(s, lid);
   if (!fiber_mode_) count_loop_exits(lid);
   if (m.exited)
@@ -205,13 +212,30 @@ void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call
   if (++m.arrived == m.expected) {
     m.arrived = 0;
     if (m.call.complete) m.call.complete(m.members.data(), m.expected, m.call.param);
-    ++m.generation;
-    return;
+    if (meet_root(m.call)) {
+      ++m.generation;
+      return;
+    }
   }
   if (!fiber_mode_) enter_fiber_mode(lid);
   items_[lid].waiting_on = &m;
   items_[lid].wait_generation = m.generation;
   switch_out(items_[lid]);
+}
+
+// The whole group reached a barrier: unless it is the root barrier and other work-groups have yet
+// to arrive, the items go on. Otherwise the last item waits like the others, and the scheduler,
+// finding nobody to run, waits for the other groups (await_root).
+bool group_exec::meet_root(const collective_call& call) {
+  if (call.op != group::collective_op::root_barrier || root_->arrive(call.site)) return true;
+  root_pending_ = true;
+  return false;
+}
+
+void group_exec::await_root() {
+  root_->wait();
+  root_pending_ = false;
+  ++meetings_[0].generation;
 }
 
 void group_exec::on_exit(std::uint32_t lid) {
@@ -238,6 +262,7 @@ void group_exec::report_deadlock() {
 std::string group_exec::who(std::uint32_t lid) const { return launch_.describe(group_, lid); }
 
 std::string group_exec::what(group::scope s, const collective_call& c) {
+  if (c.op == group::collective_op::root_barrier) return std::string(group::to_string(c.op)) + " at " + site(c.site);
   return std::string(s == group::scope::sub_group ? "sub-group " : "work-group ") + group::to_string(c.op) +
          " at " + site(c.site);
 }

@@ -11,13 +11,27 @@
 
 namespace tessera::cpu {
 
+// How a work-group of a use_root_sync launch meets the other work-groups (src/cpu/root_launch.cpp).
+class root_member {
+public:
+  // Every item of the group has reached the root barrier at `site`: true once all work-groups
+  // have (this one was the last), false if the group must wait().
+  virtual bool arrive(const group::call_site& site) = 0;
+  // Called on the group's own fiber; returns when every work-group has arrived.
+  virtual void wait() = 0;
+
+protected:
+  ~root_member() = default;
+};
+
 // One executing work-group. It starts as a plain loop over its items; the first collective that
 // item 0 meets switches the group to one fiber per item, scheduled round-robin on this thread.
 // All collectives meet in `arrive`, which also finds the calls that can never complete.
 class group_exec {
 public:
-  group_exec(const nd_launch_base& launch, std::size_t group, void* kernel)
-      : launch_(launch), group_(group), kernel_(kernel) {}
+  // `root`: the group's part in a use_root_sync launch; null in other launches.
+  group_exec(const nd_launch_base& launch, std::size_t group, void* kernel, root_member* root = nullptr)
+      : launch_(launch), group_(group), kernel_(kernel), root_(root) {}
   group_exec(const group_exec&) = delete;
   group_exec& operator=(const group_exec&) = delete;
   ~group_exec();
@@ -64,6 +78,8 @@ private:
   void on_exit(std::uint32_t lid);
   void abort_fibers();
   void create_meetings();
+  bool meet_root(const collective_call& call);
+  void await_root();
   [[gnu::always_inline]] inline meeting& meeting_of(group::scope s, std::uint32_t lid);
   [[noreturn]] void report_deadlock();
   std::string who(std::uint32_t lid) const;
@@ -73,6 +89,8 @@ private:
   const nd_launch_base& launch_;
   std::size_t group_;
   void* kernel_;
+  root_member* root_;
+  bool root_pending_ = false;         // every item waits at the root barrier for the other groups
   bool fiber_mode_ = false;
   item loop_;                          // the loop fiber, until the group switches to fibers
   sanitizer::stack scheduler_;

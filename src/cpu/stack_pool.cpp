@@ -4,8 +4,7 @@
 
 namespace tessera::cpu {
 
-namespace {
-std::size_t stack_bytes_from_environment() {
+std::size_t stack_pool::stack_bytes() {
   if (const char* s = std::getenv("TESSERA_FIBER_STACK_SIZE")) {
     const long n = std::strtol(s, nullptr, 10);
     if (n >= 16 * 1024) return static_cast<std::size_t>(n);
@@ -16,10 +15,9 @@ std::size_t stack_bytes_from_environment() {
   return 128 * 1024;
 #endif
 }
-} // namespace
 
 stack_pool& stack_pool::for_this_thread() {
-  thread_local stack_pool pool(stack_bytes_from_environment());
+  thread_local stack_pool pool(stack_bytes());
   return pool;
 }
 

@@ -10,6 +10,8 @@ namespace tessera::cpu {
 class stack_pool {
 public:
   static stack_pool& for_this_thread();
+  // The size of every fiber stack: 128 KiB (512 KiB under a sanitizer), or TESSERA_FIBER_STACK_SIZE.
+  static std::size_t stack_bytes();
 
   explicit stack_pool(std::size_t stack_bytes) : allocator_(stack_bytes) {}
   ~stack_pool();

@@ -19,6 +19,7 @@ const char* to_string(collective_op op) {
   case collective_op::joint: return "joint algorithm";
   case collective_op::load: return "group_load";
   case collective_op::store: return "group_store";
+  case collective_op::root_barrier: return "group_barrier(root_group)";
   }
   return "collective";
 }

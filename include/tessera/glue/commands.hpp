@@ -48,6 +48,15 @@ struct nd_range_kernel {
   nd_item_kernel<D, K> kernel;
 };
 
+// An nd_range kernel launched with use_root_sync: all its work-groups run at once, so that they can
+// meet at the root-group barrier. `Name` is the kernel's name (its lambda's type when it has none),
+// under which a backend records what the co-resident limit query needs.
+template <typename Name, int D, typename K>
+struct root_sync_kernel {
+  static constexpr const char* what = "parallel_for(nd_range) with use_root_sync";
+  nd_range_kernel<D, K> nd;
+};
+
 // Kernels with reductions: `Vars` is a tuple of tessera::detail::reduction_var.
 template <int D, typename K, typename Vars>
 struct range_reduction {

@@ -21,6 +21,8 @@ enum class collective_op : std::uint8_t {
   joint,
   load,
   store,
+  // group_barrier(root_group): the work-group meets first, then the work-groups of the launch.
+  root_barrier,
 };
 
 const char* to_string(collective_op op);

@@ -3,7 +3,8 @@
 #include <type_traits>
 
 // The DPC++ kernel-properties extension (sycl_ext_oneapi_kernel_properties), as far as
-// Tessera uses it: a kernel may ask for its sub-group size.
+// Tessera uses it: a kernel may ask for its sub-group size, and for every work-group to be resident
+// at once so that it can use the root-group barrier (sycl_ext_oneapi_root_group).
 namespace sycl::ext::oneapi::experimental {
 
 template <std::uint32_t N>
@@ -13,6 +14,11 @@ struct sub_group_size_key_value {
   static constexpr std::uint32_t value = N;
 };
 template <std::uint32_t N> inline constexpr sub_group_size_key_value<N> sub_group_size{};
+
+// A kernel launched with this property may call group_barrier(root_group): the launch fails with
+// errc::nd_range unless all its work-groups can run at once.
+struct use_root_sync_key_value {};
+inline constexpr use_root_sync_key_value use_root_sync{};
 
 template <typename... Props>
 struct properties {
@@ -37,5 +43,10 @@ template <typename... Ps>
 constexpr std::uint32_t requested_sub_group_size(const properties<Ps...>&) {
   return (detail::sub_group_size_of<Ps>::value | ... | 0u);
 }
+
+// Whether a property list holds use_root_sync.
+template <typename P> inline constexpr bool uses_root_sync_v = false;
+template <typename... Ps>
+inline constexpr bool uses_root_sync_v<properties<Ps...>> = (std::is_same_v<Ps, use_root_sync_key_value> || ...);
 
 } // namespace sycl::ext::oneapi::experimental

@@ -6,6 +6,7 @@
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
 #include "tessera/backend/cpu/reduction_launch.hpp"
+#include "tessera/backend/cpu/root_launch.hpp"
 #include "tessera/glue/commands.hpp"
 #include "tessera/runtime/command_group.hpp"
 
@@ -31,6 +32,14 @@ runtime::action action(glue::nd_range_kernel<D, K> c) {
   launch->local_bytes = c.local_bytes;
   launch->kernel_name = c.name;
   return [launch](runtime::completion done) { execute(launch, std::move(done)); };
+}
+
+template <typename Name, int D, typename K>
+runtime::action action(glue::root_sync_kernel<Name, D, K> c) {
+  auto launch = std::make_shared<nd_launch<D, glue::nd_item_kernel<D, K>>>(c.nd.geometry, c.nd.kernel);
+  launch->local_bytes = c.nd.local_bytes;
+  launch->kernel_name = c.nd.name;
+  return [launch](runtime::completion done) { execute_root_sync(launch, std::move(done)); };
 }
 
 template <int D, typename K, typename Vars>

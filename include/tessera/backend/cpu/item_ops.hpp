@@ -24,6 +24,14 @@ inline void sub_group_barrier(glue::group_state* exec, std::uint32_t member, std
   rendezvous(*exec, group::scope::sub_group, member, collective_call{group::collective_op::barrier, site, 0, nullptr},
              nullptr, nullptr);
 }
+// The root barrier meets at the work-group's rendezvous first; the group's last item then meets
+// the other groups (src/cpu/root_launch.cpp). Launches without use_root_sync report it there. The
+// workers' atomics order all memory, at every scope.
+template <int D>
+void root_barrier(const glue::item_context<D>& c, bool /*system_scope*/, const group::call_site& site) {
+  rendezvous(*c.exec, group::scope::work_group, c.local_linear,
+             collective_call{group::collective_op::root_barrier, site, 0, nullptr}, nullptr, nullptr);
+}
 inline void memory_fence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 template <int D>

@@ -31,6 +31,8 @@ public:
   virtual void run_loop(void* kernel, group_exec& g, std::size_t group, const bool& stop) const = 0;
   // "work-item (i,j) of work-group (g,h)", for error messages.
   virtual std::string describe(std::size_t group, std::uint32_t local) const = 0;
+  // "work-group (g,h)".
+  virtual std::string describe_group(std::size_t group) const = 0;
   // Remembers, for every later launch of the same kernel, that its groups need fibers.
   virtual void learn_needs_fibers() const = 0;
 
@@ -97,8 +99,10 @@ public:
   }
 
   std::string describe(std::size_t group, std::uint32_t local) const override {
-    return "work-item " + to_string(detail::delinearize(local, geo_.local)) + " of work-group " +
-           to_string(detail::delinearize(group, geo_.groups));
+    return "work-item " + to_string(detail::delinearize(local, geo_.local)) + " of " + describe_group(group);
+  }
+  std::string describe_group(std::size_t group) const override {
+    return "work-group " + to_string(detail::delinearize(group, geo_.groups));
   }
 
   void learn_needs_fibers() const override {

@@ -6,6 +6,7 @@
 #include "sycl/exception.hpp"
 #include "tessera/backend/cuda/launch.hpp"
 #include "tessera/backend/cuda/reduction_launch.hpp"
+#include "tessera/backend/cuda/root_launch.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
 #include "tessera/glue/commands.hpp"
 
@@ -29,12 +30,22 @@ auto enqueue(glue::range_kernel<D, WithOffset, K> c) {
   return [c = std::move(c)](stream s) { launch_range<D, WithOffset>(s, c.range, c.offset, c.kernel); };
 }
 
+inline void check_sub_group(std::uint32_t requested) {
+  if (requested && requested != 32)
+    throw sycl::exception(sycl::errc::kernel_not_supported, "sub_group_size<" + std::to_string(requested) +
+                                                                ">: the GPU's only sub-group size is 32 (a warp)");
+}
+
 template <int D, typename K>
 auto enqueue(glue::nd_range_kernel<D, K> c) {
-  if (c.requested_sub_group && c.requested_sub_group != 32)
-    throw sycl::exception(sycl::errc::kernel_not_supported, "sub_group_size<" + std::to_string(c.requested_sub_group) +
-                                                                ">: the GPU's only sub-group size is 32 (a warp)");
+  check_sub_group(c.requested_sub_group);
   return [c = std::move(c)](stream s) { launch_nd(s, c.geometry, c.local_bytes, c.kernel); };
+}
+
+template <typename Name, int D, typename K>
+auto enqueue(glue::root_sync_kernel<Name, D, K> c) {
+  check_sub_group(c.nd.requested_sub_group);
+  return [c = std::move(c)](stream s) { launch_root_sync<Name>(s, c.nd.geometry, c.nd.local_bytes, c.nd.kernel); };
 }
 
 template <int D, typename K, typename Vars>

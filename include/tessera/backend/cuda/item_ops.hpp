@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "tessera/backend/cuda/atomic_combine.hpp"
+#include "tessera/backend/cuda/root_barrier.hpp"
 #include "tessera/glue/item_context.hpp"
 #include "tessera/group/call_site.hpp"
 
@@ -22,6 +23,14 @@ __device__ void work_group_barrier(const glue::item_context<D>&, const group::ca
 __device__ inline void sub_group_barrier(glue::group_state*, std::uint32_t, std::uint32_t lanes,
                                          const group::call_site&) {
   __syncwarp(lanes);
+}
+// A use_root_sync kernel's geometry points to its block's root_block (root_launch.hpp).
+template <int D>
+__device__ void root_barrier(const glue::item_context<D>& c, bool system_scope, const group::call_site& site) {
+  if (!c.geo->root_sync) report_unsynchronised(site);
+  __syncthreads();
+  if (c.local_linear == 0) meet_other_blocks(*static_cast<root_block*>(c.geo->root_sync), system_scope);
+  __syncthreads();
 }
 __device__ inline void memory_fence() { __threadfence(); }
 

@@ -81,7 +81,7 @@ __global__ void single_kernel(K k) {
 // constants are stored into the kernel's own copy of the geometry, from which the optimizer
 // forwards them to every query inlined into the kernel.
 template <int D, bool FullWarps, typename K>
-__global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
+__device__ __forceinline__ void run_nd_item(const K& k, glue::nd_geometry<D>& geo) {
   geo.sub_group_size = 32;
   geo.full_sub_groups = FullWarps;
   glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
@@ -89,6 +89,10 @@ __global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
   for (int d = 0; d < D; ++d) c.group[d] = g[D - 1 - d], c.local[d] = l[D - 1 - d];
   c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   k(c);
+}
+template <int D, bool FullWarps, typename K>
+__global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
+  run_nd_item<D, FullWarps>(k, geo);
 }
 
 // Hierarchical kernels run each work-group on one GPU thread, as on the CPU: variables at

@@ -9,6 +9,7 @@
 #include "sycl/usm_enums.hpp"
 #include "tessera/runtime/command_group.hpp"
 #include "tessera/runtime/device_impl.hpp"
+#include "tessera/runtime/kernel_registry.hpp"
 #include "tessera/runtime/timeline.hpp"
 
 // The CUDA backend's compiled half (src/cuda/), in plain C++ so that the generic runtime can call
@@ -43,6 +44,12 @@ void synchronize(stream s);
 void* scratch(stream s, std::size_t bytes);
 void release_scratch(stream s);
 void set_device(const runtime::device_impl& d);
+
+// use_root_sync kernels compiled for a kernel name (for work-groups of whole warps, and not), and
+// how many of their work-groups can be resident at once on `d` (src/cuda/cuda_root_sync.cpp).
+void register_root_kernel(const runtime::kernel_record* k, const void* whole_warps, const void* partial_warps);
+std::size_t max_root_groups(const runtime::device_impl& d, const runtime::kernel_record* k, std::size_t group_size,
+                            std::size_t local_bytes);
 
 // Host pages that kernels may reach at their host addresses (runtime/host_sharing.hpp).
 void map_host_pages(const void* p, std::size_t bytes);

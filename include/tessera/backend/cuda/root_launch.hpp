@@ -1,0 +1,62 @@
+#pragma once
+#include "tessera/detail/macros.hpp"
+#if TESSERA_CUDA_COMPILE
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "tessera/backend/cuda/launch.hpp"
+#include "tessera/backend/cuda/root_barrier.hpp"
+#include "tessera/backend/cuda/runtime.hpp"
+#include "tessera/runtime/kernel_registry.hpp"
+
+// use_root_sync launches on the GPU: a cooperative launch, which CUDA starts only when every block
+// can be resident at once, of a kernel whose blocks each keep their root_block in shared memory.
+namespace tessera::cuda {
+
+template <int D, bool FullWarps, typename K>
+__global__ void root_sync_kernel(K k, glue::nd_geometry<D> geo) {
+  __shared__ root_block block;
+  if (threadIdx.x + threadIdx.y + threadIdx.z == 0) block = {static_cast<root_sync_state*>(geo.root_sync), 0};
+  geo.root_sync = &block; // only the first thread reads it, after the barrier's own __syncthreads
+  run_nd_item<D, FullWarps>(k, geo);
+}
+
+// Records, before main, the kernels compiled for the name `Name`: the co-resident limit is their
+// occupancy (runtime::max_root_sync_groups).
+template <typename Name, int D, typename K>
+struct root_kernel_entry {
+  static const bool registered;
+};
+template <typename Name, int D, typename K>
+const bool root_kernel_entry<Name, D, K>::registered =
+    (register_root_kernel(runtime::kernel_record_of<Name>(), reinterpret_cast<const void*>(root_sync_kernel<D, true, K>),
+                          reinterpret_cast<const void*>(root_sync_kernel<D, false, K>)),
+     true);
+
+template <int D, bool FullWarps, typename K>
+void launch_root_sync_as(stream s, glue::nd_geometry<D> geo, std::size_t local_bytes, K k) {
+  const void* kernel = reinterpret_cast<const void*>(root_sync_kernel<D, FullWarps, K>);
+  if (local_bytes > 48 * 1024)
+    throw_if_error(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(local_bytes)),
+                   "raising the kernel's shared memory limit");
+  void* state = scratch(s, sizeof(root_sync_state));
+  fill_bytes(s, state, 0, sizeof(root_sync_state));
+  geo.root_sync = state;
+  void* args[] = {&k, &geo};
+  throw_if_error(cudaLaunchCooperativeKernel(kernel, to_dim3(geo.groups), to_dim3(geo.local), args, local_bytes,
+                                             static_cast<cudaStream_t>(s)),
+                 "parallel_for(nd_range) with use_root_sync (a cooperative launch)");
+}
+
+template <typename Name, int D, typename K>
+void launch_root_sync(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
+  (void)root_kernel_entry<Name, D, K>::registered;
+  if (geo.global.size() == 0) return;
+  if (geo.local.size() % 32 == 0) launch_root_sync_as<D, true>(s, geo, local_bytes, k);
+  else launch_root_sync_as<D, false>(s, geo, local_bytes, k);
+}
+
+} // namespace tessera::cuda
+#endif
