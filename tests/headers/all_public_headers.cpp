@@ -2,6 +2,11 @@
 // the build's compiler and, where installed, the other of g++ and clang++ (tests/CMakeLists.txt).
 #include <amp.h>
 #include <amp_math.h>
+#include <oneapi/dpl/algorithm>
+#include <oneapi/dpl/execution>
+#include <oneapi/dpl/functional>
+#include <oneapi/dpl/iterator>
+#include <oneapi/dpl/numeric>
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/group_load_store.hpp>
 
