@@ -9,8 +9,15 @@
 #include "sycl/property_list.hpp"
 #include "sycl/usm_enums.hpp"
 
+namespace sycl {
+class queue;
+} // namespace sycl
+
 namespace tessera::runtime {
 class queue_impl;
+// The backend's queue behind `q` (a CUDA stream for a GPU; null for the CPU), for libraries that
+// enqueue native work in the queue's order (the algorithm library's CUB calls).
+void* native_stream(const sycl::queue& q);
 } // namespace tessera::runtime
 
 namespace sycl {
@@ -154,6 +161,7 @@ private:
   }
   event submit(tessera::runtime::command_group&& cg);
   void* backend_stream() const;
+  friend void* tessera::runtime::native_stream(const queue& q);
 
   std::shared_ptr<tessera::runtime::queue_impl> impl_;
   property_list props_;

@@ -329,3 +329,7 @@ std::uint64_t event::profiling_timestamp(int which) const {
 }
 
 } // namespace sycl
+
+namespace tessera::runtime {
+void* native_stream(const sycl::queue& q) { return q.backend_stream(); }
+} // namespace tessera::runtime
