@@ -2,7 +2,7 @@
 # Runs the .gpu/ bundle (scripts/gpu_bundle.sh) on a machine with an NVIDIA GPU. Logs go to $OUT
 # (or ./gpu-out), packed into logs.tgz; the summary is printed last.
 #   bash scripts/gpu_run.sh            every test and example on the GPU, the nvcc-built program,
-#                                      and the CUDA benchmark
+#                                      and the CUDA benchmarks (the oneDPL ones included)
 #   bash scripts/gpu_run.sh sanitize [TOOL...]
 #                                      compute-sanitizer (memcheck, racecheck and synccheck unless
 #                                      named) on every example and every test binary
@@ -38,6 +38,10 @@ if [[ $mode == run ]]; then
   timeout 300 ./.gpu/tessera-cuda-bench ${TESSERA_BENCH_ARGS:-} > "$out/cuda-bench.log" 2>&1
   echo "bench rc=$?" | tee -a "$summary"
   tail -45 "$out/cuda-bench.log"
+  # The oneDPL algorithms against CUB on the GPU (2^28 and 2^20 int32), and against OpenMP on
+  # this machine's CPU (2^25 int32).
+  timeout 300 ./.gpu/tessera-dpl-cuda-bench | tee -a "$summary"
+  TESSERA_DEVICE=cpu timeout 300 ./.gpu/tessera-dpl-bench | tee -a "$summary"
   # The root-group barrier (issue 11) against grid.sync() and seed 002's barriers, and on the
   # host's CPU against an OpenMP barrier.
   timeout 300 ./.gpu/tessera-root-barrier-bench > "$out/root-barrier-bench.log" 2>&1

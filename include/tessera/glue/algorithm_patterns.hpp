@@ -6,15 +6,27 @@
 #include "tessera/backend/cpu/algorithm_patterns.hpp"
 #include "tessera/detail/macros.hpp"
 #include "tessera/ext/dpl/binding.hpp"
+#if TESSERA_CUDA_COMPILE
+#include "tessera/backend/cuda/buffer_session.hpp"
+#include "tessera/backend/cuda/cub_patterns.hpp"
+#endif
 
 namespace tessera::glue {
 
 // Runs body(patterns, session) for an algorithm of the library (tessera/ext/dpl) on the device of
-// `q`: with the CPU backend's patterns on its worker pool, after the commands already on the
-// queue (device policies are ordered after them as a command would be), and a session that holds
-// host access to the buffers the algorithm touches.
+// `q`, after the commands already on the queue (as a command would be), with a session that holds
+// the buffers the algorithm touches: on a GPU, CUB and kernels on the queue's CUDA stream (only a
+// CUDA translation unit has them); on the CPU, the CPU backend's patterns on its worker pool.
 template <typename Body>
 decltype(auto) on_queue(sycl::queue q, Body&& body) {
+#if TESSERA_CUDA_COMPILE
+  if (q.get_device().is_gpu()) {
+    q.wait();
+    cuda::set_device(q.get_device().impl());
+    cuda::buffer_session session(q.get_device(), runtime::native_stream(q));
+    return body(cuda::algorithm_patterns{runtime::native_stream(q)}, session);
+  }
+#endif
   if (q.get_device().is_gpu())
     throw sycl::exception(sycl::errc::feature_not_supported,
                           "oneDPL algorithms on a GPU queue: this translation unit was not compiled as CUDA");

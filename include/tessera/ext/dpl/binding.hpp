@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <iterator>
 #include <memory>
 #include <tuple>
@@ -26,6 +27,9 @@ namespace tessera::dpl {
 // second access to the same buffer would wait for the first).
 class host_session {
 public:
+  // The host reaches all its memory.
+  template <typename T>
+  void reach(T*, std::size_t) {}
   template <typename T, typename Alloc>
   T* pointer(sycl::buffer<T, 1, Alloc> b) {
     const void* key = b.impl().get();
@@ -58,40 +62,57 @@ struct is_contiguous_wrapper<
     : std::true_type {};
 } // namespace detail
 
+// `n`: how many elements from `it` the algorithm uses (0: unknown), so that a session can make
+// plain host memory reachable where the algorithm runs. Calls are qualified (std::bind would win
+// argument-dependent lookup), so every overload is declared before any is defined.
 template <typename It, typename Session>
-auto bind(It it, Session& s) {
-  if constexpr (detail::is_contiguous_wrapper<It>::value) {
-    (void)s;
+auto bind(It it, Session& s, std::size_t n);
+template <typename T, typename Alloc, typename Session>
+T* bind(buffer_iterator<T, Alloc> it, Session& s, std::size_t);
+template <typename It, typename F, typename Session>
+auto bind(oneapi::dpl::transform_iterator<It, F> it, Session& s, std::size_t n);
+template <typename Src, typename Map, typename Session>
+auto bind(oneapi::dpl::permutation_iterator<Src, Map> it, Session& s, std::size_t n);
+template <typename... Its, typename Session>
+auto bind(oneapi::dpl::zip_iterator<Its...> it, Session& s, std::size_t n);
+
+template <typename It, typename Session>
+auto bind(It it, Session& s, std::size_t n) {
+  if constexpr (std::is_pointer_v<It>) {
+    s.reach(it, n);
+    return it;
+  } else if constexpr (detail::is_contiguous_wrapper<It>::value) {
+    s.reach(it.base(), n);
     return it.base();
   } else {
-    (void)s;
     return it;
   }
 }
 template <typename T, typename Alloc, typename Session>
-T* bind(buffer_iterator<T, Alloc> it, Session& s) {
+T* bind(buffer_iterator<T, Alloc> it, Session& s, std::size_t) {
   return s.pointer(it.get_buffer()) + it.get_idx();
 }
 template <typename It, typename F, typename Session>
-auto bind(oneapi::dpl::transform_iterator<It, F> it, Session& s) {
-  return oneapi::dpl::make_transform_iterator(bind(it.base(), s), it.functor());
+auto bind(oneapi::dpl::transform_iterator<It, F> it, Session& s, std::size_t n) {
+  return oneapi::dpl::make_transform_iterator(tessera::dpl::bind(it.base(), s, n), it.functor());
 }
+// The source's extent is unknown (the map may reach any of it).
 template <typename Src, typename Map, typename Session>
-auto bind(oneapi::dpl::permutation_iterator<Src, Map> it, Session& s) {
-  auto src = bind(it.base(), s);
+auto bind(oneapi::dpl::permutation_iterator<Src, Map> it, Session& s, std::size_t n) {
+  auto src = tessera::dpl::bind(it.base(), s, 0);
   if constexpr (oneapi::dpl::detail::is_index_iterator<Map>::value) {
-    auto map = bind(it.map(), s);
+    auto map = tessera::dpl::bind(it.map(), s, n);
     return oneapi::dpl::permutation_iterator<decltype(src), decltype(map)>(src, map, it.position());
   } else {
     return oneapi::dpl::permutation_iterator<decltype(src), Map>(src, it.map(), it.position());
   }
 }
 template <typename... Its, typename Session>
-auto bind(oneapi::dpl::zip_iterator<Its...> it, Session& s) {
-  return std::apply([&](auto... its) { return oneapi::dpl::make_zip_iterator(bind(its, s)...); }, it.base());
+auto bind(oneapi::dpl::zip_iterator<Its...> it, Session& s, std::size_t n) {
+  return std::apply([&](auto... its) { return oneapi::dpl::make_zip_iterator(tessera::dpl::bind(its, s, n)...); }, it.base());
 }
 
 template <typename It, typename Session>
-using bound_t = decltype(bind(std::declval<It>(), std::declval<Session&>()));
+using bound_t = decltype(tessera::dpl::bind(std::declval<It>(), std::declval<Session&>(), std::size_t{}));
 
 } // namespace tessera::dpl

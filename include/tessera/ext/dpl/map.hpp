@@ -11,7 +11,7 @@ template <typename Policy, typename It, typename F>
 tessera::dpl::enable_if_policy<Policy> for_each(Policy&& policy, It first, It last, F f) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
+    auto in = tessera::dpl::bind(first, session, n);
     exec.for_each_index(n, [=](std::size_t i) { f(in[i]); });
   });
 }
@@ -27,8 +27,8 @@ template <typename Policy, typename In, typename Out, typename F>
 tessera::dpl::enable_if_policy<Policy, Out> transform(Policy&& policy, In first, In last, Out result, F op) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
-    auto out = tessera::dpl::bind(result, session);
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     exec.for_each_index(n, [=](std::size_t i) { out[i] = op(in[i]); });
   });
   return result + n;
@@ -39,9 +39,9 @@ tessera::dpl::enable_if_policy<Policy, Out> transform(Policy&& policy, In1 first
                                                       F op) {
   const std::size_t n = tessera::dpl::size_of(first1, last1);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto a = tessera::dpl::bind(first1, session);
-    auto b = tessera::dpl::bind(first2, session);
-    auto out = tessera::dpl::bind(result, session);
+    auto a = tessera::dpl::bind(first1, session, n);
+    auto b = tessera::dpl::bind(first2, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     exec.for_each_index(n, [=](std::size_t i) { out[i] = op(a[i], b[i]); });
   });
   return result + n;
@@ -51,7 +51,7 @@ template <typename Policy, typename It, typename T>
 tessera::dpl::enable_if_policy<Policy> fill(Policy&& policy, It first, It last, const T& value) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto out = tessera::dpl::bind(first, session);
+    auto out = tessera::dpl::bind(first, session, n);
     exec.for_each_index(n, [=](std::size_t i) { out[i] = value; });
   });
 }
@@ -67,8 +67,8 @@ template <typename Policy, typename In, typename Out>
 tessera::dpl::enable_if_policy<Policy, Out> copy(Policy&& policy, In first, In last, Out result) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
-    auto out = tessera::dpl::bind(result, session);
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     exec.for_each_index(n, [=](std::size_t i) { out[i] = in[i]; });
   });
   return result + n;
@@ -85,7 +85,7 @@ template <typename Policy, typename It, typename T>
 tessera::dpl::enable_if_policy<Policy> iota(Policy&& policy, It first, It last, T value) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto out = tessera::dpl::bind(first, session);
+    auto out = tessera::dpl::bind(first, session, n);
     exec.for_each_index(n, [=](std::size_t i) { out[i] = static_cast<T>(value + static_cast<T>(i)); });
   });
 }
@@ -94,7 +94,7 @@ template <typename Policy, typename It>
 tessera::dpl::enable_if_policy<Policy> reverse(Policy&& policy, It first, It last) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto seq = tessera::dpl::bind(first, session);
+    auto seq = tessera::dpl::bind(first, session, n);
     exec.for_each_index(n / 2, [=](std::size_t i) {
       tessera::dpl::value_t<It> x = seq[i];
       seq[i] = seq[n - 1 - i];
@@ -107,8 +107,8 @@ template <typename Policy, typename In, typename Out>
 tessera::dpl::enable_if_policy<Policy, Out> reverse_copy(Policy&& policy, In first, In last, Out result) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
-    auto out = tessera::dpl::bind(result, session);
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     exec.for_each_index(n, [=](std::size_t i) { out[i] = in[n - 1 - i]; });
   });
   return result + n;
@@ -119,8 +119,8 @@ template <typename Policy, typename In, typename Out, typename Op>
 tessera::dpl::enable_if_policy<Policy, Out> adjacent_difference(Policy&& policy, In first, In last, Out result, Op op) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
-    auto out = tessera::dpl::bind(result, session);
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     exec.for_each_index(n, [=](std::size_t i) {
       if (i == 0) out[0] = in[0];
       else out[i] = op(in[i], in[i - 1]);

@@ -14,8 +14,8 @@ template <typename Policy, typename In, typename Out, typename Keep>
 std::size_t pack_to(Policy&& policy, In first, In last, Out result, Keep keep) {
   const std::size_t n = size_of(first, last);
   return run(policy, [&](const auto& exec, auto& session) {
-    auto in = bind(first, session);
-    auto out = bind(result, session);
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     return exec.pack(n, [=](std::size_t i) { return static_cast<bool>(keep(in, i)); },
                      [=](std::size_t i, std::size_t k) { out[k] = in[i]; });
   });
@@ -26,7 +26,7 @@ template <typename Policy, typename It, typename Keep>
 std::size_t pack_in_place(Policy&& policy, It first, It last, Keep keep) {
   const std::size_t n = size_of(first, last);
   return run(policy, [&](const auto& exec, auto& session) {
-    auto seq = bind(first, session);
+    auto seq = tessera::dpl::bind(first, session, n);
     auto scratch = exec.template temporary<value_t<It>>(n);
     auto* tmp = scratch.data();
     const std::size_t kept = exec.pack(n, [=](std::size_t i) { return static_cast<bool>(keep(seq, i)); },
@@ -41,7 +41,7 @@ template <typename Policy, typename It, typename Pred>
 std::size_t partition_in_place(Policy&& policy, It first, It last, Pred pred) {
   const std::size_t n = size_of(first, last);
   return run(policy, [&](const auto& exec, auto& session) {
-    auto seq = bind(first, session);
+    auto seq = tessera::dpl::bind(first, session, n);
     auto scratch = exec.template temporary<value_t<It>>(n);
     auto* tmp = scratch.data();
     const std::size_t kept = exec.partition(n, [=](std::size_t i) { return static_cast<bool>(pred(seq[i])); },

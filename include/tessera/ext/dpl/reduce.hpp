@@ -52,7 +52,7 @@ std::size_t locate(Policy&& policy, It first, It last, Op op) {
   const std::size_t n = size_of(first, last);
   if (n == 0) return 0;
   return run(policy, [&](const auto& exec, auto& session) {
-    auto in = bind(first, session);
+    auto in = tessera::dpl::bind(first, session, n);
     using T = value_t<It>;
     const auto at = [=](std::size_t i) { return located<T>{in[i], i}; };
     return exec.reduce(n - 1, at(0), [=](std::size_t i) { return at(i + 1); }, op).at;
@@ -63,7 +63,7 @@ template <typename Policy, typename It, typename Pred>
 std::size_t first_where(Policy&& policy, It first, It last, Pred pred) {
   const std::size_t n = size_of(first, last);
   return run(policy, [&](const auto& exec, auto& session) {
-    auto in = bind(first, session);
+    auto in = tessera::dpl::bind(first, session, n);
     return exec.find_first(n, [=](std::size_t i) { return static_cast<bool>(pred(in[i])); });
   });
 }
@@ -76,7 +76,7 @@ template <typename Policy, typename It, typename T, typename Op>
 tessera::dpl::enable_if_policy<Policy, T> reduce(Policy&& policy, It first, It last, T init, Op op) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   return tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
+    auto in = tessera::dpl::bind(first, session, n);
     return exec.reduce(n, init, [=](std::size_t i) -> T { return in[i]; }, op);
   });
 }
@@ -94,7 +94,7 @@ tessera::dpl::enable_if_policy<Policy, T> transform_reduce(Policy&& policy, It f
                                                            Transform tr) {
   const std::size_t n = tessera::dpl::size_of(first, last);
   return tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
+    auto in = tessera::dpl::bind(first, session, n);
     return exec.reduce(n, init, [=](std::size_t i) -> T { return tr(in[i]); }, red);
   });
 }
@@ -103,8 +103,8 @@ tessera::dpl::enable_if_policy<Policy, T> transform_reduce(Policy&& policy, It1 
                                                            Reduce red, Transform tr) {
   const std::size_t n = tessera::dpl::size_of(first1, last1);
   return tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto a = tessera::dpl::bind(first1, session);
-    auto b = tessera::dpl::bind(first2, session);
+    auto a = tessera::dpl::bind(first1, session, n);
+    auto b = tessera::dpl::bind(first2, session, n);
     return exec.reduce(n, init, [=](std::size_t i) -> T { return tr(a[i], b[i]); }, red);
   });
 }
@@ -157,7 +157,7 @@ tessera::dpl::enable_if_policy<Policy, std::pair<It, It>> minmax_element(Policy&
   const tessera::dpl::first_least<T, Comp> lo{comp};
   const tessera::dpl::last_greatest<T, Comp> hi{comp};
   const both r = tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto in = tessera::dpl::bind(first, session);
+    auto in = tessera::dpl::bind(first, session, n);
     const auto at = [=](std::size_t i) { return both{L{in[i], i}, L{in[i], i}}; };
     return exec.reduce(n - 1, at(0), [=](std::size_t i) { return at(i + 1); },
                        [=](const both& a, const both& b) { return both{lo(a.lo, b.lo), hi(a.hi, b.hi)}; });
@@ -199,8 +199,8 @@ template <typename Policy, typename It1, typename It2, typename Pred>
 tessera::dpl::enable_if_policy<Policy, bool> equal(Policy&& policy, It1 first1, It1 last1, It2 first2, Pred pred) {
   const std::size_t n = tessera::dpl::size_of(first1, last1);
   return tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto a = tessera::dpl::bind(first1, session);
-    auto b = tessera::dpl::bind(first2, session);
+    auto a = tessera::dpl::bind(first1, session, n);
+    auto b = tessera::dpl::bind(first2, session, n);
     return exec.find_first(n, [=](std::size_t i) { return !pred(a[i], b[i]); }) == n;
   });
 }

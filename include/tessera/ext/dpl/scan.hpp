@@ -13,8 +13,8 @@ template <typename T, typename Policy, typename In, typename Out, typename Op, t
 Out scan(Policy&& policy, In first, In last, Out result, Op op, Map map, const T* init, bool inclusive) {
   const std::size_t n = size_of(first, last);
   run(policy, [&](const auto& exec, auto& session) {
-    auto in = bind(first, session);
-    auto out = bind(result, session);
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
     exec.scan(n, [=](std::size_t i) -> T { return map(in[i]); }, op, init, inclusive,
               [=](std::size_t i, const T& x) { out[i] = x; });
   });

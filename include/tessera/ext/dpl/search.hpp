@@ -27,9 +27,9 @@ Out search_each(Policy&& policy, It first, It last, ValueIt values_first, ValueI
                 Result result_of) {
   const std::size_t n = size_of(first, last), m = size_of(values_first, values_last);
   run(policy, [&](const auto& exec, auto& session) {
-    auto sorted = bind(first, session);
-    auto values = bind(values_first, session);
-    auto out = bind(result, session);
+    auto sorted = tessera::dpl::bind(first, session, n);
+    auto values = tessera::dpl::bind(values_first, session, m);
+    auto out = tessera::dpl::bind(result, session, m);
     exec.for_each_index(m, [=](std::size_t i) { out[i] = result_of(sorted, n, values[i]); });
   });
   return result + m;
@@ -45,9 +45,9 @@ tessera::dpl::enable_if_policy<Policy, Out> merge(Policy&& policy, In1 first1, I
                                                   Out result, Comp comp) {
   const std::size_t na = tessera::dpl::size_of(first1, last1), nb = tessera::dpl::size_of(first2, last2);
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto a = tessera::dpl::bind(first1, session);
-    auto b = tessera::dpl::bind(first2, session);
-    auto out = tessera::dpl::bind(result, session);
+    auto a = tessera::dpl::bind(first1, session, na);
+    auto b = tessera::dpl::bind(first2, session, nb);
+    auto out = tessera::dpl::bind(result, session, na + nb);
     exec.for_each_piece(na + nb, [=](std::size_t d0, std::size_t d1) {
       std::size_t i = tessera::detail::co_rank(d0, a, na, b, nb, comp);
       std::size_t j = d0 - i;

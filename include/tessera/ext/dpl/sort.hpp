@@ -14,7 +14,7 @@ template <typename Policy, typename It, typename Comp>
 void sort(Policy&& policy, It first, It last, Comp comp, bool stable) {
   const std::size_t n = size_of(first, last);
   run(policy, [&](const auto& exec, auto& session) {
-    auto seq = bind(first, session);
+    auto seq = tessera::dpl::bind(first, session, n);
     using T = value_t<It>;
     if constexpr (std::is_pointer_v<decltype(seq)>) {
       exec.sort(seq, n, comp, stable);
@@ -70,8 +70,8 @@ tessera::dpl::enable_if_policy<Policy> sort_by_key(Policy&& policy, KeyIt keys_f
   using V = tessera::dpl::value_t<ValueIt>;
   using E = tessera::dpl::keyed<K>;
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
-    auto keys = tessera::dpl::bind(keys_first, session);
-    auto values = tessera::dpl::bind(values_first, session);
+    auto keys = tessera::dpl::bind(keys_first, session, n);
+    auto values = tessera::dpl::bind(values_first, session, n);
     auto entries = exec.template temporary<E>(n);
     auto old_values = exec.template temporary<V>(n);
     E* e = entries.data();

@@ -1,0 +1,274 @@
+#pragma once
+#include "tessera/detail/macros.hpp"
+#if TESSERA_CUDA_COMPILE
+#include <cuda_runtime.h>
+
+#include <cub/device/device_merge_sort.cuh>
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <type_traits>
+
+#include "tessera/backend/cuda/runtime.hpp"
+
+// The pattern set of the algorithm library (tessera/ext/dpl) on a GPU: CUB's device-wide
+// reduce, scan, select, partition and sorts on the queue's CUDA stream, where CUB has them, and
+// plain kernels for the maps. The library's functors take indices; two small iterators turn
+// them into what CUB reads (map(i)) and writes (write(i, x)). Each call returns when its work on
+// the stream has completed, as the algorithms are blocking.
+namespace tessera::cuda {
+
+// map(i) as a read-only random-access sequence.
+template <typename T, typename Map>
+class index_map_iterator {
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = T;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = T;
+
+  TESSERA_HOST_DEVICE index_map_iterator(Map map, std::ptrdiff_t at) : map_(map), at_(at) {}
+  TESSERA_HOST_DEVICE T operator*() const { return map_(static_cast<std::size_t>(at_)); }
+  TESSERA_HOST_DEVICE T operator[](std::ptrdiff_t n) const { return map_(static_cast<std::size_t>(at_ + n)); }
+  TESSERA_HOST_DEVICE index_map_iterator operator+(std::ptrdiff_t n) const { return {map_, at_ + n}; }
+  TESSERA_HOST_DEVICE index_map_iterator operator-(std::ptrdiff_t n) const { return {map_, at_ - n}; }
+  TESSERA_HOST_DEVICE std::ptrdiff_t operator-(const index_map_iterator& o) const { return at_ - o.at_; }
+  TESSERA_HOST_DEVICE index_map_iterator& operator+=(std::ptrdiff_t n) { return at_ += n, *this; }
+  TESSERA_HOST_DEVICE index_map_iterator& operator-=(std::ptrdiff_t n) { return at_ -= n, *this; }
+  TESSERA_HOST_DEVICE index_map_iterator& operator++() { return ++at_, *this; }
+  TESSERA_HOST_DEVICE index_map_iterator operator++(int) { return {map_, at_++}; }
+  TESSERA_HOST_DEVICE bool operator==(const index_map_iterator& o) const { return at_ == o.at_; }
+  TESSERA_HOST_DEVICE bool operator!=(const index_map_iterator& o) const { return at_ != o.at_; }
+
+private:
+  Map map_;
+  std::ptrdiff_t at_;
+};
+
+// A write-only sequence: assigning x to element i calls write(i, x).
+template <typename T, typename Write>
+class index_write_iterator {
+  struct slot {
+    Write write;
+    std::size_t i;
+    TESSERA_HOST_DEVICE const slot& operator=(const T& x) const {
+      write(i, x);
+      return *this;
+    }
+  };
+
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = T;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = slot;
+
+  TESSERA_HOST_DEVICE index_write_iterator(Write write, std::ptrdiff_t at) : write_(write), at_(at) {}
+  TESSERA_HOST_DEVICE slot operator*() const { return {write_, static_cast<std::size_t>(at_)}; }
+  TESSERA_HOST_DEVICE slot operator[](std::ptrdiff_t n) const { return {write_, static_cast<std::size_t>(at_ + n)}; }
+  TESSERA_HOST_DEVICE index_write_iterator operator+(std::ptrdiff_t n) const { return {write_, at_ + n}; }
+  TESSERA_HOST_DEVICE index_write_iterator operator-(std::ptrdiff_t n) const { return {write_, at_ - n}; }
+  TESSERA_HOST_DEVICE std::ptrdiff_t operator-(const index_write_iterator& o) const { return at_ - o.at_; }
+  TESSERA_HOST_DEVICE index_write_iterator& operator+=(std::ptrdiff_t n) { return at_ += n, *this; }
+  TESSERA_HOST_DEVICE index_write_iterator& operator++() { return ++at_, *this; }
+  TESSERA_HOST_DEVICE bool operator==(const index_write_iterator& o) const { return at_ == o.at_; }
+  TESSERA_HOST_DEVICE bool operator!=(const index_write_iterator& o) const { return at_ != o.at_; }
+
+private:
+  Write write_;
+  std::ptrdiff_t at_;
+};
+
+template <typename F>
+__global__ void for_each_index_kernel(F f, std::size_t n) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) f(i);
+}
+
+// Device memory for an algorithm's intermediate data, from the stream's pool, freed in stream order.
+template <typename T>
+class device_array {
+public:
+  device_array(stream s, std::size_t n) : s_(s) {
+    if (n) throw_if_error(cudaMallocAsync(reinterpret_cast<void**>(&p_), n * sizeof(T), static_cast<cudaStream_t>(s)),
+                          "allocating an algorithm's scratch memory");
+  }
+  ~device_array() {
+    if (p_) cudaFreeAsync(p_, static_cast<cudaStream_t>(s_));
+  }
+  device_array(const device_array&) = delete;
+  device_array& operator=(const device_array&) = delete;
+  T* data() const { return p_; }
+
+private:
+  stream s_;
+  T* p_ = nullptr;
+};
+
+template <typename Comp, typename T> struct is_less : std::false_type {};
+template <typename T> struct is_less<std::less<>, T> : std::true_type {};
+template <typename T> struct is_less<std::less<T>, T> : std::true_type {};
+template <typename Comp, typename T> struct is_greater : std::false_type {};
+template <typename T> struct is_greater<std::greater<>, T> : std::true_type {};
+template <typename T> struct is_greater<std::greater<T>, T> : std::true_type {};
+
+struct algorithm_patterns {
+  stream s;
+
+  template <typename F>
+  void for_each_index(std::size_t n, const F& f) const {
+    if (n == 0) return;
+    constexpr unsigned block = 256;
+    const std::size_t blocks = (n + block - 1) / block;
+    for_each_index_kernel<<<static_cast<unsigned>(blocks < (1u << 30) ? blocks : (1u << 30)), block, 0,
+                            static_cast<cudaStream_t>(s)>>>(f, n);
+    throw_if_error(cudaGetLastError(), "an algorithm's kernel");
+    finish();
+  }
+  template <typename F>
+  void for_each_piece(std::size_t n, const F& f) const {
+    for_each_index(n, [f] TESSERA_HOST_DEVICE(std::size_t i) { f(i, i + 1); });
+  }
+
+  template <typename T, typename Map, typename Op>
+  T reduce(std::size_t n, T init, const Map& map, const Op& op) const {
+    if (n == 0) return init;
+    const index_map_iterator<T, Map> in(map, 0);
+    return with_result<T>([&](void* temp, std::size_t& bytes, T* out) {
+      return cub::DeviceReduce::Reduce(temp, bytes, in, out, static_cast<std::int64_t>(n), op, init,
+                                       static_cast<cudaStream_t>(s));
+    });
+  }
+
+  template <typename T, typename Map, typename Op, typename Write>
+  void scan(std::size_t n, const Map& map, const Op& op, const T* init, bool inclusive, const Write& write) const {
+    if (n == 0) return;
+    const index_map_iterator<T, Map> in(map, 0);
+    const index_write_iterator<T, Write> out(write, 0);
+    const auto cs = static_cast<cudaStream_t>(s);
+    const auto count = static_cast<std::int64_t>(n);
+    with_result<void>([&](void* temp, std::size_t& bytes, char*) {
+      if (!inclusive) return cub::DeviceScan::ExclusiveScan(temp, bytes, in, out, op, *init, count, cs);
+      if (init) return cub::DeviceScan::InclusiveScanInit(temp, bytes, in, out, op, *init, count, cs);
+      return cub::DeviceScan::InclusiveScan(temp, bytes, in, out, op, count, cs);
+    });
+  }
+
+  template <typename Pred, typename Selected>
+  std::size_t pack(std::size_t n, const Pred& pred, const Selected& selected) const {
+    if (n == 0) return 0;
+    const auto index = [] TESSERA_HOST_DEVICE(std::size_t i) { return i; };
+    const index_map_iterator<std::size_t, decltype(index)> in(index, 0);
+    const auto write = selected_of(selected);
+    const index_write_iterator<std::size_t, decltype(write)> out(write, 0);
+    return with_result<std::int64_t>([&](void* temp, std::size_t& bytes, std::int64_t* count) {
+      return cub::DeviceSelect::If(temp, bytes, in, out, count, static_cast<std::int64_t>(n), pred,
+                                   static_cast<cudaStream_t>(s));
+    });
+  }
+
+  // CUB's partition puts the rejected items at the back in reverse order; the positions go to
+  // scratch first, then each item is written to its stable place.
+  template <typename Pred, typename Selected, typename Rejected>
+  std::size_t partition(std::size_t n, const Pred& pred, const Selected& selected, const Rejected& rejected) const {
+    if (n == 0) return 0;
+    device_array<std::size_t> order(s, n);
+    std::size_t* o = order.data();
+    const auto index = [] TESSERA_HOST_DEVICE(std::size_t i) { return i; };
+    const index_map_iterator<std::size_t, decltype(index)> in(index, 0);
+    const std::size_t kept = with_result<std::int64_t>([&](void* temp, std::size_t& bytes, std::int64_t* count) {
+      return cub::DevicePartition::If(temp, bytes, in, o, count, static_cast<std::int64_t>(n), pred,
+                                      static_cast<cudaStream_t>(s));
+    });
+    for_each_index(n, [=] TESSERA_HOST_DEVICE(std::size_t p) {
+      if (p < kept) selected(o[p], p);
+      else rejected(o[p], kept + (n - 1 - p));
+    });
+    return kept;
+  }
+
+  template <typename Pred>
+  std::size_t find_first(std::size_t n, const Pred& pred) const {
+    const auto at = [=] TESSERA_HOST_DEVICE(std::size_t i) { return pred(i) ? i : n; };
+    const auto least = [] TESSERA_HOST_DEVICE(std::size_t a, std::size_t b) { return a < b ? a : b; };
+    return reduce(n, n, at, least);
+  }
+
+  // Radix sort for arithmetic keys in ascending or descending order (stable), merge sort for
+  // other orders.
+  template <typename T, typename Comp>
+  void sort(T* data, std::size_t n, const Comp& comp, bool stable) const {
+    if (n < 2) return;
+    const auto cs = static_cast<cudaStream_t>(s);
+    if constexpr (std::is_arithmetic_v<T> && (is_less<Comp, T>::value || is_greater<Comp, T>::value)) {
+      (void)stable;
+      device_array<T> alternate(s, n);
+      cub::DoubleBuffer<T> keys(data, alternate.data());
+      with_result<void>([&](void* temp, std::size_t& bytes, char*) {
+        if constexpr (is_less<Comp, T>::value)
+          return cub::DeviceRadixSort::SortKeys(temp, bytes, keys, static_cast<std::int64_t>(n), 0, int(sizeof(T) * 8), cs);
+        else
+          return cub::DeviceRadixSort::SortKeysDescending(temp, bytes, keys, static_cast<std::int64_t>(n), 0,
+                                                          int(sizeof(T) * 8), cs);
+      });
+      if (keys.Current() != data)
+        throw_if_error(cudaMemcpyAsync(data, keys.Current(), n * sizeof(T), cudaMemcpyDeviceToDevice, cs), "sort");
+      finish();
+    } else {
+      with_result<void>([&](void* temp, std::size_t& bytes, char*) {
+        if (stable) return cub::DeviceMergeSort::StableSortKeys(temp, bytes, data, static_cast<std::int64_t>(n), comp, cs);
+        return cub::DeviceMergeSort::SortKeys(temp, bytes, data, static_cast<std::int64_t>(n), comp, cs);
+      });
+    }
+  }
+
+  template <typename T>
+  device_array<T> temporary(std::size_t n) const {
+    return device_array<T>(s, n);
+  }
+
+private:
+  template <typename Selected>
+  static auto selected_of(const Selected& selected) {
+    // CUB writes the k-th selected index i as out[k] = i.
+    return [selected] TESSERA_HOST_DEVICE(std::size_t k, std::size_t i) { selected(i, k); };
+  }
+
+  void finish() const {
+    throw_if_error(cudaStreamSynchronize(static_cast<cudaStream_t>(s)), "an algorithm on the GPU");
+  }
+
+  // Runs a CUB call twice, to size its temporary storage and then for real, in the stream's
+  // scratch block after a slot for its result (R: what the call writes there, if anything);
+  // returns the result once the stream is done.
+  template <typename R, typename Call>
+  R with_result(const Call& call) const {
+    constexpr std::size_t slot = 256;
+    using Slot = std::conditional_t<std::is_void_v<R>, char, R>;
+    static_assert(sizeof(Slot) <= slot);
+    std::size_t bytes = 0;
+    throw_if_error(call(nullptr, bytes, static_cast<Slot*>(nullptr)), "sizing a CUB call");
+    char* base = static_cast<char*>(scratch(s, slot + bytes));
+    throw_if_error(call(base + slot, bytes, reinterpret_cast<Slot*>(base)), "an algorithm on the GPU (CUB)");
+    if constexpr (std::is_void_v<R>) {
+      finish();
+    } else {
+      R host{};
+      throw_if_error(cudaMemcpyAsync(&host, base, sizeof(R), cudaMemcpyDeviceToHost, static_cast<cudaStream_t>(s)),
+                     "reading an algorithm's result");
+      finish();
+      return host;
+    }
+  }
+};
+
+} // namespace tessera::cuda
+#endif
