@@ -28,6 +28,11 @@ std::string site(const group::call_site& s) { return std::string(s.file) + ":" +
 group_exec::~group_exec() { abort_fibers(); }
 
 void group_exec::run() {
+  if (launch_.compiled && compiled_groups_enabled()) {
+    compiled_ = true;
+    launch_.run_compiled(kernel_, *this, group_);
+    return;
+  }
   scheduler_ = sanitizer::current();
   if (launch_.needs_fibers.load(std::memory_order_relaxed)) {
     fiber_mode_ = true;
@@ -188,6 +193,10 @@ group_exec::meeting& group_exec::meeting_of(group::scope s, std::uint32_t lid) {
 }
 
 void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out) {
+  // The pass compiled every barrier it saw; this one was out of its sight (another translation unit).
+  if (compiled_)
+    fail(what(s, call) + " is reached by " + who(lid) + " from code that the CBS pass did not see, in a kernel " +
+         "it compiled into loops over work-items; compile that code with the kernel, or run with TESSERA_CBS=0");
   if (call.op == group::collective_op::root_barrier && !root_) [[unlikely]]
     fail(what(s, call) + " is called by " + who(lid) +
          ", but the kernel was launched without the property use_root_sync, so its work-groups need not all "
@@ -247,6 +256,27 @@ void group_exec::on_exit(std::uint32_t lid) {
           sycl::errc::kernel, who(lid) + " returned without reaching " + what(*m) + ", where " +
                                   std::to_string(m->arrived) + " work-item(s) wait for it"));
   }
+}
+
+void group_exec::report_divergent(const std::uint8_t* exits, const tessera_cbs_exit* sites) const {
+  // No exits recorded: the pass proved that all items branch alike in the region.
+  if (!exits)
+    fail("work-items of the group of " + who(0) + " left a region of the kernel by different exits, which the CBS "
+         "pass had proved impossible (a Tessera bug; TESSERA_CBS=0 runs the kernel on fibers)");
+  std::uint32_t other = 1;
+  while (other < launch_.group_size && exits[other] == exits[0]) ++other;
+  const auto barrier_at = [](const tessera_cbs_exit& e) {
+    return "work-group barrier at " + site(group::call_site{e.file, e.line});
+  };
+  const tessera_cbs_exit &first = sites[exits[0]], &second = sites[exits[other]];
+  if (!first.file || !second.file) {
+    const bool first_returned = !first.file;
+    const std::uint32_t waiter = first_returned ? other : 0, returned = first_returned ? 0 : other;
+    fail(barrier_at(first_returned ? second : first) + " is reached by " + who(waiter) + ", but " + who(returned) +
+         " returned without reaching it");
+  }
+  fail("work-items meet at different collectives: " + who(other) + " calls " + barrier_at(second) + " while " +
+       who(0) + " waits at " + barrier_at(first));
 }
 
 void group_exec::report_deadlock() {

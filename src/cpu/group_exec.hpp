@@ -39,6 +39,8 @@ public:
   // Runs every item of the group; throws the first error of any item.
   void run();
   void arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out);
+  // A compiled group's items left a region by different barriers (compiled_group.hpp).
+  [[noreturn]] void report_divergent(const std::uint8_t* exits, const tessera_cbs_exit* sites) const;
 
 private:
   struct meeting {
@@ -92,6 +94,7 @@ private:
   root_member* root_;
   bool root_pending_ = false;         // every item waits at the root barrier for the other groups
   bool fiber_mode_ = false;
+  bool compiled_ = false;             // the group runs as the CBS pass's loops, without fibers
   item loop_;                          // the loop fiber, until the group switches to fibers
   sanitizer::stack scheduler_;
   std::uint32_t loop_item_ = 0;       // the item that the loop fiber runs once in fiber mode

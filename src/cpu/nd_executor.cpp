@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "cpu/compiled_groups.hpp"
 #include "cpu/group_exec.hpp"
 #include "cpu/local_arena.hpp"
 #include "cpu/thread_pool.hpp"
@@ -66,6 +67,7 @@ struct launch_state {
 
 void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exception_ptr)> done) {
   auto& pool = thread_pool::instance();
+  if (launch->compiled && compiled_groups_enabled()) count_compiled_launch();
   auto st = std::make_shared<launch_state>();
   st->chunks = std::min<std::size_t>(launch->group_count, pool.size() * 16);
   st->launch = std::move(launch);

@@ -2,7 +2,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "tessera/backend/cpu/collectives.hpp"
+#include "tessera/backend/cpu/rendezvous.hpp"
+#include "tessera/backend/cpu/compiled_group.hpp"
 #include "tessera/glue/item_context.hpp"
 #include "tessera/memory/local_binding.hpp"
 
@@ -14,10 +15,11 @@ namespace tessera::cpu::ops {
 // Host code reads a buffer through its host copy, which on the CPU is its only copy.
 inline constexpr bool in_host_code = true;
 
-// Every barrier is a full work-group barrier: the rendezvous orders all memory.
+// Every barrier is a full work-group barrier: the rendezvous orders all memory. It goes through
+// the C symbol that the CBS pass splits kernels at (compiled_group.hpp).
 template <int D>
 void work_group_barrier(const glue::item_context<D>& c, const group::call_site& site) {
-  barrier(c, group::scope::work_group, site);
+  tessera_cpu_work_group_barrier(c.exec, c.local_linear, site.file, site.line);
 }
 inline void sub_group_barrier(glue::group_state* exec, std::uint32_t member, std::uint32_t /*lanes*/,
                               const group::call_site& site) {

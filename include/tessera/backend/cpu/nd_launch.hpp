@@ -9,6 +9,7 @@
 #include <typeinfo>
 #include <type_traits>
 #include <utility>
+#include "tessera/backend/cpu/compiled_group.hpp"
 #include "tessera/glue/item_context.hpp"
 #include "tessera/memory/local_binding.hpp"
 
@@ -35,6 +36,11 @@ public:
   virtual std::string describe_group(std::size_t group) const = 0;
   // Remembers, for every later launch of the same kernel, that its groups need fibers.
   virtual void learn_needs_fibers() const = 0;
+  // Every item of the group through `compiled`, the CBS pass's whole-group function.
+  virtual void run_compiled(void* kernel, group_exec& g, std::size_t group) const = 0;
+
+  // The kernel's whole-group function, where clang compiled it with the CBS pass; else null.
+  tessera_cbs_group_fn compiled = nullptr;
 
   std::size_t group_count = 0;
   // A pointer to the kernel's name (its lambda's type when it has none), for reports; null: not known.
@@ -59,6 +65,9 @@ public:
     group_size = static_cast<std::uint32_t>(geo.local.size());
     sub_group_size = geo.sub_group_size;
     needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
+#if defined(TESSERA_CBS)
+    compiled = tessera_cbs_whole_group(&cbs_item, D, sizeof(Kernel), sizeof(glue::nd_geometry<D>), sizeof(sycl::id<D>));
+#endif
   }
 
   void* bind(char* arena) const override {
@@ -98,6 +107,13 @@ public:
     }
   }
 
+  void run_compiled(void* kernel, group_exec& g, std::size_t group) const override {
+    const auto gid = detail::delinearize(group, geo_.groups);
+    std::size_t local[D];
+    for (int d = 0; d < D; ++d) local[d] = geo_.local[d];
+    compiled(kernel, &geo_, &g, &gid, local);
+  }
+
   std::string describe(std::size_t group, std::uint32_t local) const override {
     return "work-item " + to_string(detail::delinearize(local, geo_.local)) + " of " + describe_group(group);
   }
@@ -123,6 +139,21 @@ private:
               std::uint32_t lin) const {
     k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
   }
+
+#if defined(TESSERA_CBS)
+  // One work-item, for the CBS pass to turn into the whole group (compiled_group.hpp). Nothing
+  // else reads the kernel copy, the geometry or the group id while a group runs: `restrict` lets
+  // the compiled loops keep what the kernel reads from them out of the loops.
+  static void cbs_item(const void* __restrict kernel, const void* __restrict geometry, void* exec,
+                       const void* __restrict group, const std::size_t* /*local_range: the pass's loops*/) {
+    sycl::id<D> lid;
+    for (int d = 0; d < D; ++d) lid[d] = tessera_cbs_local_id(d);
+    (*static_cast<const Kernel*>(kernel))(glue::item_context<D>{static_cast<const glue::nd_geometry<D>*>(geometry),
+                                                               static_cast<group_exec*>(exec),
+                                                               *static_cast<const sycl::id<D>*>(group), lid,
+                                                               tessera_cbs_local_linear_id()});
+  }
+#endif
 
   glue::nd_geometry<D> geo_;
   Kernel kernel_;

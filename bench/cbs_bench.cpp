@@ -1,0 +1,131 @@
+// tessera-cbs-bench: nd_range kernels with barriers compiled by the CBS pass (compiler/cbs/)
+// against the same kernels on fibers (the pass's output switched off) and the same algorithms in
+// OpenMP, in one process on the CPU:
+//   a) figure 9-8 tiled matmul, 512^3 floats (tile 16, two barriers per tile step), the book's code;
+//   b) tree reduction in local memory: groups of 256 ints, 8 barriers each, 2^22 ints.
+// Best of `reps` runs each; the ratios are to OpenMP's time. Goals (issue 14): a) <= 2.0x, b) <= 4x.
+//
+// Usage: tessera-cbs-bench [--quick]   (--quick: small sizes, a smoke run for CTest)
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "cbs_openmp.hpp"
+#include "figures/fig9_8.hpp"
+#include "tessera/backend/cpu/compiled_group.hpp"
+
+namespace {
+
+template <typename F>
+double best_of(int reps, F&& f) {
+  double best = 1e30;
+  for (int r = 0; r < reps; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+bool all_ok = true;
+
+void report(const char* what, double compiled, double fibers, double omp, double goal) {
+  std::printf("| %-40s | %10.2f | %10.2f | %10.2f | %7.2fx | %7.2fx | <= %.1fx |\n", what, compiled * 1e3, fibers * 1e3,
+              omp * 1e3, compiled / omp, fibers / omp, goal);
+}
+
+// Runs `f` with the whole-group functions on, then off; checks that the first run was compiled.
+template <typename F>
+std::pair<double, double> compiled_and_fibers(F&& f) {
+  const std::size_t before = tessera::cpu::compiled_launches();
+  const double compiled = f();
+  if (tessera::cpu::compiled_launches() == before) {
+    std::fprintf(stderr, "the kernel did not run compiled (was the CBS pass loaded?)\n");
+    all_ok = false;
+  }
+  tessera::cpu::enable_compiled_groups(false);
+  const double fibers = f();
+  tessera::cpu::enable_compiled_groups(true);
+  return {compiled, fibers};
+}
+
+void bench_matmul(sycl::queue& q, std::size_t n, int reps) {
+  figures::fig9_8_matmul_local_tiled<float>(q, 64, 64, 64, 1); // warm-up
+  auto [compiled, fibers] = compiled_and_fibers([&] {
+    const figures::result r = figures::fig9_8_matmul_local_tiled<float>(q, n, n, n, reps);
+    all_ok &= r.ok;
+    return r.seconds;
+  });
+  std::vector<float> A = figures::real_values<float>(n * n, 3), B = figures::real_values<float>(n * n, 4), C(n * n);
+  const int N = static_cast<int>(n);
+  const double omp = best_of(reps, [&] { cbs_bench::omp_tiled_matmul(A.data(), B.data(), C.data(), N, N, N); });
+  all_ok &= figures::matmul_matches(C, figures::matmul_reference(A, B, n, n, n), n);
+  report(("fig 9-8 tiled matmul " + std::to_string(n) + "^3 float").c_str(), compiled, fibers, omp, 2.0);
+}
+
+void bench_tree_reduction(sycl::queue& q, std::size_t n, int reps) {
+  constexpr std::size_t group = 256;
+  int* x = sycl::malloc_shared<int>(n, q);
+  int* sums = sycl::malloc_shared<int>(n / group, q);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<int>(i % 13);
+  auto tessera_sums = [&] {
+    q.submit([&](sycl::handler& h) {
+       sycl::local_accessor<int> tile(group, h);
+       h.parallel_for(sycl::nd_range<1>{n, group}, [=](sycl::nd_item<1> it) {
+         const std::size_t l = it.get_local_id(0);
+         tile[l] = x[it.get_global_id(0)];
+         for (std::size_t half = group / 2; half > 0; half /= 2) {
+           it.barrier();
+           if (l < half) tile[l] += tile[l + half];
+         }
+         if (l == 0) sums[it.get_group(0)] = tile[0];
+       });
+     }).wait();
+  };
+  const std::vector<int> expected = [&] {
+    std::vector<int> e(n / group);
+    for (std::size_t g = 0; g < e.size(); ++g) e[g] = std::accumulate(x + g * group, x + (g + 1) * group, 0);
+    return e;
+  }();
+  auto check = [&](const char* who) {
+    if (!std::equal(expected.begin(), expected.end(), sums)) {
+      std::fprintf(stderr, "tree reduction (%s): wrong sums\n", who);
+      all_ok = false;
+    }
+    std::fill(sums, sums + n / group, 0);
+  };
+  tessera_sums();
+  auto [compiled, fibers] = compiled_and_fibers([&] {
+    const double t = best_of(reps, tessera_sums);
+    check("Tessera");
+    return t;
+  });
+  const double omp = best_of(reps, [&] { cbs_bench::omp_tree_sums(x, sums, long(n / group), int(group)); });
+  check("OpenMP");
+  report(("tree reduction, 2^" + std::to_string(__builtin_ctzll(n)) + " ints, groups of 256").c_str(), compiled,
+         fibers, omp, 4.0);
+  sycl::free(x, q);
+  sycl::free(sums, q);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  sycl::queue q{sycl::cpu_selector_v};
+  std::printf("| %-40s | %10s | %10s | %10s | %8s | %8s | %-7s |\n", "kernel (best of runs, ms)", "compiled", "fibers",
+              "OpenMP", "compiled", "fibers", "goal");
+  std::printf("|%s|%s|%s|%s|%s|%s|%s|\n", std::string(42, '-').c_str(), std::string(12, '-').c_str(),
+              std::string(12, '-').c_str(), std::string(12, '-').c_str(), std::string(10, '-').c_str(),
+              std::string(10, '-').c_str(), std::string(9, '-').c_str());
+  bench_matmul(q, quick ? 64 : 512, quick ? 1 : 5);
+  bench_tree_reduction(q, quick ? std::size_t(1) << 14 : std::size_t(1) << 22, quick ? 1 : 10);
+  if (!all_ok) std::fprintf(stderr, "tessera-cbs-bench: some results were wrong\n");
+  return all_ok ? 0 : 1;
+}

@@ -1,0 +1,11 @@
+#pragma once
+// The OpenMP versions of tessera-cbs-bench's kernels, the same algorithms (cbs_openmp.cpp):
+// compiled by this build's own compiler, with its own OpenMP runtime.
+namespace cbs_bench {
+
+// Figure 9-8's tiling: one iteration of (m, n0) is one work-group (a row m, columns n0..n0+15).
+void omp_tiled_matmul(const float* A, const float* B, float* C, int M, int N, int K);
+// One tree reduction per group of `group` ints in a local array: sums[g] = sum of x[g*group ..].
+void omp_tree_sums(const int* x, int* sums, long groups, int group);
+
+} // namespace cbs_bench

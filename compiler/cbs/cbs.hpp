@@ -1,0 +1,110 @@
+// tessera-cbs: continuation-based synchronisation for the CPU (issue 14; after Meyer et al.,
+// "Implementation Techniques for SPMD Kernels on CPUs", IWOCL 2023). An nd_range kernel's item
+// function (nd_launch::cbs_item, include/tessera/backend/cpu/compiled_group.hpp) becomes a
+// function that runs every work-item of a group: its body is cut at the barriers into regions,
+// each region runs as a loop nest over the local ids, and what an item keeps across a barrier
+// lives in per-item arrays. Kernels it cannot prove right keep fibers.
+#pragma once
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tessera::cbs {
+
+// The runtime's symbols (compiled_group.hpp).
+inline constexpr const char* whole_group_name = "tessera_cbs_whole_group";
+inline constexpr const char* local_id_name = "tessera_cbs_local_id";
+inline constexpr const char* local_linear_id_name = "tessera_cbs_local_linear_id";
+inline constexpr const char* barrier_name = "tessera_cpu_work_group_barrier";
+inline constexpr const char* scratch_name = "tessera_cbs_scratch";
+inline constexpr const char* divergent_name = "tessera_cbs_divergent";
+// Every other collective meets at the runtime's rendezvous, which needs fibers.
+inline constexpr const char* rendezvous_prefix = "_ZN7tessera3cpu10rendezvous";
+// Remarks: -Rpass=tessera-cbs, -Rpass-missed=tessera-cbs.
+inline constexpr const char* pass_name = "tessera-cbs";
+
+// One kernel's item function and the calls asking for its whole-group version.
+struct work_item_function {
+  llvm::Function* item;
+  unsigned dimensions;
+  // Sizes of what its arguments 0, 1 and 3 point to (the kernel, the geometry, the group id).
+  std::uint64_t argument_bytes[3];
+  llvm::SmallVector<llvm::CallInst*, 2> requests;
+};
+llvm::SmallVector<work_item_function, 8> find_work_item_functions(llvm::Module& m);
+bool is_call_to(const llvm::Instruction& i, llvm::StringRef name);
+llvm::SmallVector<llvm::CallInst*, 8> barriers_in(llvm::Function& f);
+
+// Marks every function between an item function and a barrier always-inline, so that the
+// inliner puts all barriers in the item function's body (run before the inliner).
+void flatten_barrier_callers(llvm::Module& m);
+
+// Why the pass cannot turn `f` (an inlined item function with barriers) into a whole group; none
+// when it can.
+std::optional<std::string> why_not_compilable(llvm::Function& f);
+
+// Which values every work-item of a group computes alike (uniformity.cpp), for an item function
+// before the pass changes it; its answers about instructions stay valid while blocks are split.
+class uniformity {
+public:
+  explicit uniformity(llvm::Function& f);
+  bool uniform(const llvm::Value* v) const { return !varying_.contains(v); }
+  // Whether every item that reaches `b` leaves it the same way.
+  bool branches_alike(const llvm::BasicBlock* b) const;
+  llvm::LoopInfo& loops() { return loops_; }
+
+private:
+  llvm::DominatorTree dt_;
+  llvm::LoopInfo loops_;
+  llvm::DenseSet<const llvm::Value*> varying_;
+};
+
+// Adds a barrier at the head of every innermost loop without one whose iterations all items run
+// alike, so that its body becomes a region and the loop over the items its innermost loop, which
+// vectorises across items (implicit_barriers.cpp). Returns how many.
+unsigned add_loop_barriers(llvm::Function& f, uniformity& u);
+
+// The values an item keeps across barriers, in an item function whose barriers each sit alone in
+// a block (`barriers`) and whose allocas and local-id markers sit in `top` (live_values.cpp).
+// Values computed from the local ids and read-only kernel data are recomputed after a barrier;
+// other SSA values used past one are spilled to allocas in `top`.
+struct live_values {
+  // Allocas whose contents live across a barrier: they become per-item arrays.
+  llvm::SmallVector<llvm::AllocaInst*, 16> per_item;
+  // Those of them holding a value every item computes alike, which no item redefines before
+  // reading it in the same region: each region reads item 0's copy once, before its loop.
+  llvm::SmallPtrSet<llvm::AllocaInst*, 8> read_once;
+};
+live_values spill_values_live_across(llvm::Function& f, llvm::BasicBlock* top,
+                                     const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers, const uniformity& u);
+
+// Rewrites `f` in place into the whole-group function; `dimensions` loops over the local ids.
+// Returns the number of regions.
+unsigned form_sub_cfgs(llvm::Function& f, unsigned dimensions);
+
+// The pass: run at the start of the optimisation pipeline, after inlining, before vectorising.
+class cbs_pass : public llvm::PassInfoMixin<cbs_pass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager& am);
+};
+
+// Before inlining: flatten_barrier_callers.
+class flatten_pass : public llvm::PassInfoMixin<flatten_pass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&) {
+    flatten_barrier_callers(m);
+    return llvm::PreservedAnalyses::none();
+  }
+};
+
+} // namespace tessera::cbs

@@ -1,0 +1,119 @@
+// The pass: for each kernel's item function, its whole-group version or, where the kernel has no
+// barrier or the pass cannot handle it, null (the runtime then runs items in a loop or on fibers).
+#include "cbs.hpp"
+
+#include <llvm/Analysis/ConstantFolding.h>
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/LICM.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace tessera::cbs {
+
+namespace {
+// "file:line" of a barrier, for remarks.
+std::string where(const CallInst& barrier) {
+  StringRef file;
+  getConstantStringInfo(barrier.getArgOperand(2), file);
+  const auto* line = dyn_cast<ConstantInt>(barrier.getArgOperand(3));
+  return (file.empty() ? "?" : file.str()) + ":" + (line ? std::to_string(line->getZExtValue()) : "?");
+}
+
+// The whole-group function calls the runtime and throws its reports: the item function's
+// inferred promises about memory, unwinding and its arguments no longer hold.
+void drop_inferred_attributes(Function& g) {
+  for (auto k : {Attribute::Memory, Attribute::NoUnwind, Attribute::WillReturn, Attribute::NoSync,
+                 Attribute::NoFree, Attribute::NoRecurse})
+    g.removeFnAttr(k);
+  for (unsigned a : {2u, 4u})
+    for (auto k : {Attribute::ReadNone, Attribute::ReadOnly, Attribute::WriteOnly, Attribute::NoCapture,
+                   Attribute::NoUndef, Attribute::Dereferenceable})
+      g.removeParamAttr(a, k);
+}
+
+// Promotes the loop bookkeeping to registers and takes what items share out of the loops, so that
+// the vectoriser, which follows in the pipeline, sees plain counted loops.
+void clean_up(Function& g, FunctionAnalysisManager& fam) {
+  FunctionPassManager fpm;
+  fpm.addPass(PromotePass());
+  fpm.addPass(SROAPass(SROAOptions::ModifyCFG));
+  fpm.addPass(EarlyCSEPass(true));
+  fpm.addPass(InstCombinePass());
+  fpm.addPass(SimplifyCFGPass());
+  fpm.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()), /*UseMemorySSA=*/true));
+  fpm.addPass(InstCombinePass());
+  fpm.run(g, fam);
+}
+
+Function* compile(work_item_function& w, FunctionAnalysisManager& fam, OptimizationRemarkEmitter& ore) {
+  SmallVector<CallInst*, 8> barriers = barriers_in(*w.item);
+  if (barriers.empty()) return nullptr;
+  const std::string kernel = "nd_range kernel with a barrier at " + where(*barriers.front());
+  if (auto why = why_not_compilable(*w.item)) {
+    ore.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
+             << kernel << " keeps fibers: " << *why;
+    });
+    return nullptr;
+  }
+  ValueToValueMapTy vmap;
+  Function* g = CloneFunction(w.item, vmap);
+  g->setName(w.item->getName() + ".cbs.group");
+  const unsigned regions = form_sub_cfgs(*g, w.dimensions);
+  drop_inferred_attributes(*g);
+  // Whole objects, never written while the group runs: what the loops read of them can be read once.
+  const unsigned whole[] = {0, 1, 3};
+  for (unsigned k = 0; k < 3; ++k) g->addDereferenceableParamAttr(whole[k], w.argument_bytes[k]);
+  g->addDereferenceableParamAttr(4, 8 * w.dimensions);
+  std::string broken;
+  raw_string_ostream out(broken);
+  if (verifyFunction(*g, &out)) {
+    if (std::getenv("TESSERA_CBS_DEBUG")) g->print(errs()); // for reports of such bugs
+    g->eraseFromParent();
+    ore.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
+             << kernel << " keeps fibers: the pass produced invalid code (a Tessera bug): " << broken;
+    });
+    return nullptr;
+  }
+  clean_up(*g, fam);
+  ore.emit([&] {
+    return OptimizationRemark(pass_name, "Compiled", barriers.front())
+           << kernel << ": " << std::to_string(barriers.size()) << " barrier(s) and "
+           << std::to_string(regions - 1 - barriers.size()) << " loop head(s) cut, " << std::to_string(regions)
+           << " regions run as loops over the work-items";
+  });
+  return g;
+}
+} // namespace
+
+PreservedAnalyses cbs_pass::run(Module& m, ModuleAnalysisManager& am) {
+  auto items = find_work_item_functions(m);
+  if (items.empty()) return PreservedAnalyses::all();
+  auto& fam = am.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
+  for (auto& w : items) {
+    OptimizationRemarkEmitter ore(w.item);
+    Function* group = compile(w, fam, ore);
+    auto* type = cast<PointerType>(w.requests.front()->getType());
+    for (CallInst* call : w.requests) {
+      call->replaceAllUsesWith(group ? static_cast<Constant*>(group) : ConstantPointerNull::get(type));
+      call->eraseFromParent();
+    }
+    if (w.item->use_empty()) w.item->eraseFromParent();
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace tessera::cbs

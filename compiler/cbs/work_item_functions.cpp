@@ -1,0 +1,52 @@
+// Finding kernels' item functions (the first argument of tessera_cbs_whole_group) and their barriers.
+#include "cbs.hpp"
+
+#include <llvm/IR/Constants.h>
+
+using namespace llvm;
+
+namespace tessera::cbs {
+
+bool is_call_to(const Instruction& i, StringRef name) {
+  const auto* call = dyn_cast<CallBase>(&i);
+  const Function* callee = call ? call->getCalledFunction() : nullptr;
+  return callee && callee->getName() == name;
+}
+
+SmallVector<work_item_function, 8> find_work_item_functions(Module& m) {
+  SmallVector<work_item_function, 8> found;
+  Function* request = m.getFunction(whole_group_name);
+  if (!request) return found;
+  for (User* u : request->users()) {
+    auto* call = dyn_cast<CallInst>(u);
+    if (!call || call->getCalledFunction() != request) continue;
+    auto* item = dyn_cast<Function>(call->getArgOperand(0)->stripPointerCasts());
+    auto* dims = dyn_cast<ConstantInt>(call->getArgOperand(1));
+    if (!item || !dims || item->isDeclaration() || call->arg_size() != 5) continue;
+    std::uint64_t bytes[3];
+    bool constant = true;
+    for (unsigned k = 0; k < 3; ++k) {
+      auto* b = dyn_cast<ConstantInt>(call->getArgOperand(2 + k));
+      constant &= b != nullptr;
+      bytes[k] = b ? b->getZExtValue() : 0;
+    }
+    if (!constant) continue;
+    auto same = llvm::find_if(found, [&](const work_item_function& w) { return w.item == item; });
+    if (same == found.end()) {
+      found.push_back({item, static_cast<unsigned>(dims->getZExtValue()), {bytes[0], bytes[1], bytes[2]}, {}});
+      same = std::prev(found.end());
+    }
+    same->requests.push_back(call);
+  }
+  return found;
+}
+
+SmallVector<CallInst*, 8> barriers_in(Function& f) {
+  SmallVector<CallInst*, 8> found;
+  for (auto& bb : f)
+    for (auto& i : bb)
+      if (is_call_to(i, barrier_name)) found.push_back(cast<CallInst>(&i));
+  return found;
+}
+
+} // namespace tessera::cbs

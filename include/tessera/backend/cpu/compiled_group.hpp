@@ -1,0 +1,59 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+// Where the CBS pass (compiler/cbs/, loaded into clang 19 with -fpass-plugin and TESSERA_CBS
+// defined) meets the CPU runtime. An nd_range kernel's item function (nd_launch::cbs_item) asks
+// for its whole-group version; the pass answers with a function that runs every work-item of a
+// group as loops between the barriers, or with null, and then the group runs on fibers as
+// without the pass. Without the pass the runtime's own definition answers null.
+//
+// The names are C symbols so that the pass finds them by name; their meaning is fixed here.
+extern "C" {
+
+// Runs one work-item (an item function) or, once the pass made it, every work-item of one group:
+//   kernel: the worker's copy of the kernel; geometry: the launch's nd_geometry<D>;
+//   exec: the group's executor (its error reports); group: the group's sycl::id<D>;
+//   local_range: the D extents of the group, outermost first.
+typedef void (*tessera_cbs_group_fn)(const void* kernel, const void* geometry, void* exec, const void* group,
+                                     const std::size_t* local_range);
+
+// The pass replaces each call with the whole-group version of `item` (a D-dimensional kernel's
+// item function, whose kernel, geometry and group id have the given sizes), or with null when the
+// kernel has no barrier or keeps fibers.
+tessera_cbs_group_fn tessera_cbs_whole_group(tessera_cbs_group_fn item, int dimensions, std::size_t kernel_bytes,
+                                             std::size_t geometry_bytes, std::size_t group_bytes) noexcept;
+
+// In an item function: the item's local id in dimension `d` and its linear local id. The pass
+// replaces them with its loops' counters; they are never called.
+std::size_t tessera_cbs_local_id(int d) noexcept;
+std::uint32_t tessera_cbs_local_linear_id() noexcept;
+
+// A work-group barrier: where the pass splits a kernel. Called at run time only on fibers, where
+// it is a meeting at the rendezvous. `file` and `line` are the barrier's call site.
+void tessera_cpu_work_group_barrier(void* exec, std::uint32_t local_linear, const char* file, unsigned line);
+
+// `bytes` of memory for the values that a whole-group function keeps per work-item across its
+// barriers: this thread's, 64-byte aligned, reused by its next group.
+__attribute__((malloc)) void* tessera_cbs_scratch(std::size_t bytes) noexcept;
+
+// One way out of a region of a whole-group function: a barrier's call site, or file null for
+// returning from the kernel.
+struct tessera_cbs_exit {
+  const char* file;
+  unsigned line;
+};
+// The items of one group left a region by different exits (`exits[i]` indexes `sites` for
+// item i; null where the pass proved that cannot happen): a barrier not every item reaches.
+// Throws the error that fibers report.
+[[noreturn]] void tessera_cbs_divergent(void* exec, const std::uint8_t* exits, const tessera_cbs_exit* sites);
+}
+
+namespace tessera::cpu {
+// Whether groups run their whole-group functions where the pass made them (default: yes, unless
+// the environment sets TESSERA_CBS=0). For tests and benchmarks comparing with fibers.
+bool compiled_groups_enabled();
+void enable_compiled_groups(bool on);
+// How many nd_range launches so far ran their groups as whole-group functions.
+std::size_t compiled_launches();
+} // namespace tessera::cpu
