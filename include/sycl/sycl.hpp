@@ -1,6 +1,7 @@
 #pragma once
 // The whole SYCL 2020 surface of Tessera. Like other implementations, it brings in the standard
 // headers SYCL programs habitually rely on.
+#include "tessera/detail/macros.hpp"  // first: it frees float4 & co. from CUDA's vector types
 #include <algorithm>
 #include <array>
 #include <cassert>
