@@ -93,7 +93,9 @@ function(_tessera_sycl_cuda_options target)
   list(TRANSFORM _opts PREPEND "$<$<COMPILE_LANGUAGE:CXX>:")
   list(TRANSFORM _opts APPEND ">")
   target_compile_options(${target} ${_scope} ${_opts})
-  set(_incs "${TESSERA_CUDA_SHIM_DIR}/shim-include")
+  # The shim's include/ ahead of the toolkit's (which CUDA::cudart brings): its cuda.h and
+  # vector_types.h must be the ones read (cmake/TesseraCudaShim.cmake).
+  set(_incs "${TESSERA_CUDA_SHIM_DIR}/shim-include" "${TESSERA_CUDA_SHIM_DIR}/include")
   if(EXISTS "${TESSERA_CUDA_SHIM_DIR}/include/cccl")
     list(APPEND _incs "${TESSERA_CUDA_SHIM_DIR}/include/cccl")  # CUDA 13: cuda/atomic, cub
   endif()
