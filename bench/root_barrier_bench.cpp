@@ -3,7 +3,9 @@
 //
 // CPU (always): a use_root_sync kernel whose work-items do nothing but K root barriers, on the
 //   worker pool, for work-groups of 1 and 64 items, one work-group per worker and four; vs K
-//   `#pragma omp barrier` in an OpenMP team of as many threads as the pool has workers.
+//   `#pragma omp barrier` in an OpenMP team of as many threads as the pool has workers; and, for
+//   scale, K work-group barriers of an ordinary nd_range launch of the same shape (the cost of
+//   switching the items' fibers, which the root barrier pays too).
 // GPU (when compiled as CUDA and a GPU is present): work-groups of 32 (one warp), one per SM and as
 //   many per SM as fit (full occupancy), K barriers of each of: Tessera's root-group barrier,
 //   cooperative_groups' grid.sync() in a plain CUDA cooperative kernel, and the seed's three
@@ -71,6 +73,15 @@ void barrier_kernel(sycl::queue& q, std::size_t groups, std::size_t local, std::
       .wait();
 }
 
+class work_group_loop;
+
+// For scale: K work-group barriers in an ordinary nd_range launch (what the items' fibers cost).
+void work_group_barrier_kernel(sycl::queue& q, std::size_t groups, std::size_t local, std::size_t k) {
+  q.parallel_for<work_group_loop>(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
+     for (std::size_t j = 0; j < k; ++j) sycl::group_barrier(it.get_group());
+   }).wait();
+}
+
 void print_row(const char* what, std::size_t groups, std::size_t local, double us) {
   std::printf("  %-34s %6zu x %-5zu %9.3f us\n", what, groups, local, us);
 }
@@ -97,6 +108,10 @@ void cpu_section(int reps, bool quick) {
       const double us = us_per_barrier(
           [&](std::size_t n) { barrier_kernel(q, groups, local, n, s2::root_group_barrier{}); }, k, reps);
       print_row("root-group barrier (Tessera)", groups, local, us);
+      if (local == 1) continue;
+      const double wg = us_per_barrier(
+          [&](std::size_t n) { work_group_barrier_kernel(q, groups, local, n); }, k, reps);
+      print_row("  for scale: work-group barrier", groups, local, wg);
     }
 }
 
