@@ -3,11 +3,14 @@
 //
 // CPU (always): a use_root_sync kernel whose work-items do nothing but K root barriers, on the
 //   worker pool, for work-groups of 1 and 64 items, one work-group per worker and four; vs K
-//   `#pragma omp barrier` in an OpenMP team of as many threads as the pool has workers.
+//   `#pragma omp barrier` in an OpenMP team of as many threads as the pool has workers; and, for
+//   scale, K work-group barriers of an ordinary nd_range launch of the same shape (the cost of
+//   switching the items' fibers, which the root barrier pays too).
 // GPU (when compiled as CUDA and a GPU is present): work-groups of 32 (one warp), one per SM and as
 //   many per SM as fit (full occupancy), K barriers of each of: Tessera's root-group barrier,
 //   cooperative_groups' grid.sync() in a plain CUDA cooperative kernel, and the seed's three
-//   hand-made barriers (examples/figures/seed002.hpp) written in SYCL.
+//   hand-made barriers (examples/figures/seed002.hpp) written in SYCL, and the design issue 11
+//   suggests (a generation flag that the last arrival publishes), also in SYCL.
 // Each figure is (t(2K) - t(K)) / K, with t the best of `reps` runs, so that the launch and the wait
 // are not counted.
 //
@@ -61,13 +64,22 @@ template <typename Barrier> class barrier_loop;
 template <typename Barrier>
 void barrier_kernel(sycl::queue& q, std::size_t groups, std::size_t local, std::size_t k, Barrier b,
                     void* state = nullptr) {
-  if (state) q.memset(state, 0, s2::scratch_bytes(groups)).wait();
+  if (state) q.memset(state, 0, std::max<std::size_t>(s2::scratch_bytes(groups), 256)).wait();
   q.parallel_for<barrier_loop<Barrier>>(sycl::nd_range<1>(groups * local, local),
                                         syclex::properties{syclex::use_root_sync}, [=](sycl::nd_item<1> it) {
                                           Barrier mine = b;
                                           for (std::size_t j = 0; j < k; ++j) mine(it);
                                         })
       .wait();
+}
+
+class work_group_loop;
+
+// For scale: K work-group barriers in an ordinary nd_range launch (what the items' fibers cost).
+void work_group_barrier_kernel(sycl::queue& q, std::size_t groups, std::size_t local, std::size_t k) {
+  q.parallel_for<work_group_loop>(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
+     for (std::size_t j = 0; j < k; ++j) sycl::group_barrier(it.get_group());
+   }).wait();
 }
 
 void print_row(const char* what, std::size_t groups, std::size_t local, double us) {
@@ -96,10 +108,35 @@ void cpu_section(int reps, bool quick) {
       const double us = us_per_barrier(
           [&](std::size_t n) { barrier_kernel(q, groups, local, n, s2::root_group_barrier{}); }, k, reps);
       print_row("root-group barrier (Tessera)", groups, local, us);
+      if (local == 1) continue;
+      const double wg = us_per_barrier(
+          [&](std::size_t n) { work_group_barrier_kernel(q, groups, local, n); }, k, reps);
+      print_row("  for scale: work-group barrier", groups, local, wg);
     }
 }
 
 #if defined(__CUDA__)
+// The design issue 11 suggests, for comparison with Tessera's flat counter: arrivals on one line,
+// the last arrival publishes a generation on another, which the other groups' leaders poll.
+struct last_arrival_flag {
+  unsigned* count;      // line 0
+  unsigned* generation; // another line
+  unsigned epoch = 0;
+  SYCL_EXTERNAL void operator()(const sycl::nd_item<1>& it) {
+    sycl::group_barrier(it.get_group());
+    ++epoch;
+    if (it.get_local_id(0) == 0) {
+      s2::flag_ref c(*count), g(*generation);
+      const auto groups = static_cast<unsigned>(it.get_group_range(0));
+      if (c.fetch_add(1u) + 1 == epoch * groups) g.store(epoch, sycl::memory_order::release);
+      else
+        while (g.load(sycl::memory_order::acquire) != epoch) {
+        }
+    }
+    sycl::group_barrier(it.get_group());
+  }
+};
+
 __global__ void grid_sync_loop(std::size_t k) {
   auto grid = cooperative_groups::this_grid();
   for (std::size_t j = 0; j < k; ++j) grid.sync();
@@ -147,7 +184,8 @@ void gpu_section(int reps, bool quick) {
   const auto sms = static_cast<std::size_t>(gpu.get_info<sycl::info::device::max_compute_units>());
   constexpr std::size_t local = 32;
   const std::size_t per_sm_full = full_groups<s2::root_group_barrier>(q, local) / sms;
-  void* scratch = sycl::malloc_device(s2::scratch_bytes(sms * per_sm_full), q);
+  const std::size_t scratch_bytes = std::max<std::size_t>(s2::scratch_bytes(sms * per_sm_full), 256);
+  void* scratch = sycl::malloc_device(scratch_bytes, q);
   std::printf("GPU: %s, %zu SMs; per barrier (work-groups x items); grid.sync fits %zu blocks of %zu per SM\n",
               gpu.get_info<sycl::info::device::name>().c_str(), sms, grid_sync_blocks_per_sm(local), local);
   for (std::size_t per_sm : {std::size_t{1}, per_sm_full}) {
@@ -164,6 +202,8 @@ void gpu_section(int reps, bool quick) {
     gpu_row(q, "seed method 2: group leaders", groups, local, k, reps, s2::group_leaders{counter}, scratch);
     gpu_row(q, "seed method 3: group flags", groups, local, k, reps, s2::group_flags{static_cast<unsigned*>(scratch)},
             scratch);
+    auto* words = static_cast<unsigned*>(scratch);
+    gpu_row(q, "flag set by the last arrival", groups, local, k, reps, last_arrival_flag{words, words + 32}, scratch);
   }
   sycl::free(scratch, q);
 }

@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sycl/ext/oneapi/experimental/root_group.hpp>
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -8,6 +9,8 @@
 #include <vector>
 
 #include "rethrow_handler.hpp"
+
+static_assert(SYCL_EXT_ONEAPI_ROOT_GROUP == 1, "the extension's feature macro");
 
 namespace {
 namespace syclex = sycl::ext::oneapi::experimental;
@@ -161,6 +164,46 @@ TEST(RootGroup, QueriesSeeTheWholeLaunchAsOneGroup) {
       EXPECT_EQ(o[8], 11u);
     }
   sycl::free(r, q);
+}
+
+// DPC++'s newer queries count work-items, sub-groups and work-groups across the launch.
+TEST(RootGroup, ExecutionScopeQueriesCountAcrossTheLaunch) {
+  sycl::queue q;
+  constexpr std::size_t local = 64, groups = 3, n = groups * local, fields = 7;
+  std::size_t* r = sycl::malloc_shared<std::size_t>(n * fields, q);
+  q.parallel_for(sycl::nd_range<1>(n, local), syclex::properties{syclex::use_root_sync}, [=](sycl::nd_item<1> it) {
+     using scope = syclex::execution_scope;
+     const auto root = it.ext_oneapi_get_root_group();
+     std::size_t* o = r + it.get_global_linear_id() * fields;
+     o[0] = root.get_linear_id<scope::work_item>();
+     o[1] = root.get_linear_id<scope::sub_group>();
+     o[2] = root.get_linear_id<scope::work_group>();
+     o[3] = root.get_linear_range<scope::work_item>();
+     o[4] = root.get_linear_range<scope::sub_group>();
+     o[5] = root.get_range<scope::work_group>()[0];
+     o[6] = syclex::get_child_group(syclex::get_child_group(root)).get_group_linear_id();
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t* o = r + i * fields;
+    const std::size_t per_group = o[4] / groups, size = local / per_group; // the device's sub-group size
+    EXPECT_EQ(o[0], i);
+    EXPECT_EQ(o[1], i / size);
+    EXPECT_EQ(o[2], i / local);
+    EXPECT_EQ(o[3], n);
+    EXPECT_EQ(local % per_group, 0u);
+    EXPECT_EQ(o[5], groups);
+    EXPECT_EQ(o[6], i % local / size);
+  }
+  sycl::free(r, q);
+}
+
+// As DPC++'s own tests do it: the property passed to single_task too.
+TEST(RootGroup, SingleTaskTakesTheProperty) {
+  sycl::queue q;
+  int* x = sycl::malloc_shared<int>(1, q);
+  q.single_task(syclex::properties{syclex::use_root_sync}, [=] { *x = 7; }).wait();
+  EXPECT_EQ(*x, 7);
+  sycl::free(x, q);
 }
 
 TEST(RootGroup, LimitQueriesAgreeAndShrinkWithGroupSize) {

@@ -52,6 +52,13 @@ public:
     tessera::glue::submit(*this, tessera::glue::single_task<std::decay_t<decltype(k)>>{k});
   }
 
+  // One work-item is one work-group: use_root_sync holds at once, and sub_group_size asks nothing
+  // of a kernel with no sub-group.
+  template <typename Name = void, typename... Ps, typename K>
+  void single_task(ext::oneapi::experimental::properties<Ps...>, const K& k) {
+    single_task<Name>(k);
+  }
+
   template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) {
     bundle_.define<Name, K>(device_);
     basic<1>(r, {}, k);

@@ -67,6 +67,10 @@ public:
   // --- shortcuts (§4.6.5.2) ---
   template <typename Name = void, typename K> event single_task(const K& k) { return single_task<Name>(std::vector<event>{}, k); }
   template <typename Name = void, typename K> event single_task(event dep, const K& k) { return single_task<Name>(std::vector<event>{dep}, k); }
+  template <typename Name = void, typename... Ps, typename K>
+  event single_task(ext::oneapi::experimental::properties<Ps...> props, const K& k) {
+    return submit([&](handler& h) { h.single_task<Name>(props, k); });
+  }
   template <typename Name = void, typename K>
   event single_task(const std::vector<event>& deps, const K& k) {
     return submit([&](handler& h) {

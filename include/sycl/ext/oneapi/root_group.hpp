@@ -4,6 +4,7 @@
 
 #include "sycl/group.hpp"
 #include "sycl/memory_enums.hpp"
+#include "sycl/sub_group.hpp"
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/group/call_site.hpp"
 #include "tessera/runtime/root_sync.hpp"
@@ -22,7 +23,12 @@
 //                              [=](sycl::nd_item<1> it) {
 //                                ...; sycl::group_barrier(it.ext_oneapi_get_root_group()); ...
 //                              });
+#define SYCL_EXT_ONEAPI_ROOT_GROUP 1
+
 namespace sycl::ext::oneapi::experimental {
+
+// The levels at which root_group's get_id/get_range count: work-items, sub-groups, work-groups.
+enum class execution_scope { work_item, sub_group, work_group, root_group };
 
 template <int D = 1>
 class root_group {
@@ -54,17 +60,57 @@ public:
   TESSERA_HOST_DEVICE std::size_t get_local_linear_range() const { return c_.geo->global.size(); }
   TESSERA_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
+  // The calling unit's id among all of its kind in the launch, and their number. Sub-groups count
+  // along the last dimension: each work-group's sub-groups follow its id there.
+  template <execution_scope S>
+  TESSERA_HOST_DEVICE id<D> get_id() const {
+    if constexpr (S == execution_scope::work_item) return get_local_id();
+    else if constexpr (S == execution_scope::work_group) return c_.group;
+    else if constexpr (S == execution_scope::sub_group) {
+      id<D> i = c_.group;
+      i[D - 1] = i[D - 1] * sub_groups_per_group() + c_.local_linear / c_.geo->sub_group_size;
+      return i;
+    } else return id<D>();
+  }
+  template <execution_scope S>
+  TESSERA_HOST_DEVICE range<D> get_range() const {
+    if constexpr (S == execution_scope::work_item) return c_.geo->global;
+    else if constexpr (S == execution_scope::work_group) return c_.geo->groups;
+    else if constexpr (S == execution_scope::sub_group) {
+      range<D> r = c_.geo->groups;
+      r[D - 1] *= sub_groups_per_group();
+      return r;
+    } else return get_group_range();
+  }
+  template <execution_scope S>
+  TESSERA_HOST_DEVICE std::size_t get_linear_id() const {
+    return tessera::detail::linearize(get_id<S>(), get_range<S>());
+  }
+  template <execution_scope S>
+  TESSERA_HOST_DEVICE std::size_t get_linear_range() const {
+    return get_range<S>().size();
+  }
+
   TESSERA_HOST_DEVICE const tessera::glue::item_context<D>& context() const { return c_; }
   TESSERA_HOST_DEVICE explicit root_group(const tessera::glue::item_context<D>& c) : c_(c) {}
 
 private:
+  TESSERA_HOST_DEVICE std::size_t sub_groups_per_group() const {
+    return (c_.geo->local.size() + c_.geo->sub_group_size - 1) / c_.geo->sub_group_size;
+  }
+
   tessera::glue::item_context<D> c_;
 };
 
-// The work-group of the calling work-item, as a child of the root group.
+// The work-group of the calling work-item, as a child of the root group; and its sub-group, as a
+// child of the work-group.
 template <int D>
 TESSERA_HOST_DEVICE sycl::group<D> get_child_group(const root_group<D>& g) {
   return sycl::group<D>(g.context());
+}
+template <int D>
+TESSERA_HOST_DEVICE sycl::sub_group get_child_group(const sycl::group<D>& g) {
+  return sycl::sub_group(g.context());
 }
 
 namespace info::kernel_queue_specific {

@@ -1,0 +1,3 @@
+#pragma once
+// Where DPC++ programs include the root-group extension from.
+#include "sycl/ext/oneapi/root_group.hpp"
