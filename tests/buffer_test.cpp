@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <list>
@@ -188,11 +189,13 @@ TEST(Buffer, SharedPtrConstructorWritesBackWhileTheHostHoldsIt) {
 }
 
 TEST(Buffer, CopiesShareStorageAndWriteBackWhenTheLastGoes) {
-  std::vector<int> host(8, 0);
+  // The final data goes to `out`: `host` itself is the buffer's storage while the buffer lives.
+  std::vector<int> host(8, 0), out(8, 0);
   sycl::queue q;
   std::unique_ptr<sycl::buffer<int, 1>> copy;
   {
     sycl::buffer<int, 1> buf(host.data(), sycl::range<1>(8));
+    buf.set_final_data(out.data());
     copy = std::make_unique<sycl::buffer<int, 1>>(buf);
     EXPECT_TRUE(*copy == buf);
     q.submit([&](sycl::handler& h) {
@@ -204,9 +207,10 @@ TEST(Buffer, CopiesShareStorageAndWriteBackWhenTheLastGoes) {
     sycl::host_accessor ha{*copy};
     EXPECT_EQ(ha[3], 4);
   }
-  EXPECT_EQ(host[3], 0) << "written back while a copy of the buffer still lives";
+  EXPECT_EQ(out[3], 0) << "written back while a copy of the buffer still lives";
   copy.reset();
-  EXPECT_EQ(host[3], 4);
+  EXPECT_EQ(out[3], 4);
+  EXPECT_EQ(host[3], 0);
 }
 
 // ---------------------------------------------------------------- sub-buffers
@@ -650,3 +654,27 @@ TEST(Buffer, GetAccessAndGetHostAccess) {
 }
 
 } // namespace
+
+// DPC++ keeps writable host memory as the buffer's host storage, and the book's fig 11-4 relies on
+// it: the kernel's results are in the array while a host_accessor is open.
+TEST(Buffer, WritableHostMemoryIsTheStorageWhileAHostAccessorIsOpen) {
+  std::array<float, 64> data;
+  data.fill(8.0f);
+  sycl::buffer buf(data);
+  sycl::queue q;
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a{buf, h};
+    h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] *= 2.0f; });
+  });
+  sycl::host_accessor ha(buf);
+  EXPECT_EQ(&ha[0], data.data());
+  for (float x : data) EXPECT_EQ(x, 16.0f);
+}
+
+TEST(Buffer, ReadOnlyHostMemoryIsCopiedNotAdopted) {
+  const std::vector<int> host(16, 3);
+  sycl::buffer<int, 1> buf(host.data(), sycl::range<1>(16));
+  sycl::host_accessor ha(buf);
+  EXPECT_NE(&ha[0], host.data());
+  EXPECT_EQ(ha[15], 3);
+}

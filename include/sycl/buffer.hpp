@@ -27,7 +27,7 @@ public:
 
   buffer(const range<D>& r, const property_list& props = {}) : buffer(r, nullptr, props) {}
   buffer(const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(r, nullptr, props) {}
-  buffer(T* host, const range<D>& r, const property_list& props = {}) : buffer(r, host, props) {
+  buffer(T* host, const range<D>& r, const property_list& props = {}) : buffer(r, host, props, adopt_v<T>) {
     if constexpr (!std::is_const_v<T>) write_back_to(host);
   }
   buffer(T* host, const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(host, r, props) {}
@@ -128,6 +128,7 @@ public:
 
   template <typename Dest>
   void set_final_data(Dest dest) {
+    impl()->detach_host();
     if constexpr (std::is_same_v<Dest, std::nullptr_t>) {
       owner_->set_final(nullptr);
     } else if constexpr (std::is_same_v<Dest, std::weak_ptr<T>>) {
@@ -140,8 +141,14 @@ public:
       });
     }
   }
-  void set_final_data(std::nullptr_t) { owner_->set_final(nullptr); }
-  void set_write_back(bool on = true) { owner_->set_write_back(on); }
+  void set_final_data(std::nullptr_t) {
+    impl()->detach_host();
+    owner_->set_final(nullptr);
+  }
+  void set_write_back(bool on = true) {
+    if (!on) impl()->detach_host();
+    owner_->set_write_back(on);
+  }
 
   const std::shared_ptr<tessera::runtime::buffer_impl>& impl() const { return owner_->impl(); }
   std::size_t first_element() const { return first_; }
@@ -150,15 +157,21 @@ public:
   friend bool operator!=(const buffer& a, const buffer& b) { return !(a == b); }
 
 private:
-  // use_host_ptr: the storage stays the runtime's, which the user cannot tell apart while the
-  // buffer lives (the host memory is the buffer's then) and which keeps storage aligned and
-  // pinned for the GPU; the data reaches the host memory when the buffer goes, as without it.
+  // use_host_ptr: writable host memory is the storage in any case (below); read-only host memory
+  // is copied, which the user cannot tell apart while the buffer lives.
   // use_mutex: the mutex is held while the host memory is read here and written when the buffer goes.
-  buffer(const range<D>& r, const elem* init, const property_list& props)
+  // Writable host memory becomes the buffer's host storage, as in DPC++ (which reuses host
+  // memory aligned to the element's size): programs that read it through the host memory while a
+  // host_accessor is open, as the DPC++ book's fig 11-4 does, see the kernels' results.
+  template <typename U> static constexpr bool adopt_v = !std::is_const_v<U>;
+  buffer(const range<D>& r, const elem* init, const property_list& props, bool adopt = false)
       : owner_([&] {
           const auto lock = host_lock(props);
-          return std::make_shared<tessera::runtime::buffer_owner>(
-              std::make_shared<tessera::runtime::buffer_impl>(r.size() * sizeof(T), init));
+          const std::size_t bytes = r.size() * sizeof(T);
+          auto impl = adopt ? std::make_shared<tessera::runtime::buffer_impl>(
+                                  bytes, const_cast<elem*>(init), tessera::runtime::buffer_impl::adopt_t{})
+                            : std::make_shared<tessera::runtime::buffer_impl>(bytes, init);
+          return std::make_shared<tessera::runtime::buffer_owner>(std::move(impl));
         }()),
         range_(r), props_(props) {
     if (props.has_property<property::buffer::use_mutex>())
@@ -171,7 +184,7 @@ private:
   std::unique_lock<std::mutex> host_lock() const { return host_lock(props_); }
   void write_back_to(elem* host) {
     owner_->set_final([host, n = range_.size()](const void* src) {
-      std::copy_n(static_cast<const elem*>(src), n, host);
+      if (src != host) std::copy_n(static_cast<const elem*>(src), n, host);
     });
   }
 

@@ -27,11 +27,13 @@ buffer_impl::buffer_impl(std::size_t bytes, const void* init)
   if (init) std::memcpy(data_, init, bytes);
 }
 
+buffer_impl::buffer_impl(std::size_t bytes, void* host, adopt_t) : data_(host), bytes_(bytes), owns_data_(false) {}
+
 buffer_impl::~buffer_impl() {
 #if defined(TESSERA_WITH_CUDA)
   if (device_copy_) cuda::usm_free(device_copy_, sycl::usm::alloc::device);
 #endif
-  ::operator delete(data_, std::align_val_t{buffer_alignment});
+  if (owns_data_) ::operator delete(data_, std::align_val_t{buffer_alignment});
 }
 
 void* buffer_impl::data_for(const device_impl& d) {
@@ -96,6 +98,21 @@ void buffer_impl::wait_all() {
   }
   if (w) w->wait();
   for (auto& r : rs) r->wait();
+}
+
+void buffer_impl::detach_host() {
+  {
+    std::lock_guard lock(mutex_);
+    if (owns_data_) return;
+  }
+  wait_all();
+  prepare_host(sycl::access::mode::read);
+  std::lock_guard lock(mutex_);
+  if (owns_data_) return;
+  void* own = ::operator new(bytes_ ? bytes_ : 1, std::align_val_t{buffer_alignment});
+  std::memcpy(own, data_, bytes_);
+  data_ = own;
+  owns_data_ = true;
 }
 
 buffer_owner::~buffer_owner() {

@@ -16,6 +16,10 @@ namespace tessera::runtime {
 class buffer_impl {
 public:
   buffer_impl(std::size_t bytes, const void* init);
+  // Uses `host` itself as the host storage, as DPC++ does with a buffer made from writable host
+  // memory: host accessors and CPU kernels then see and change that memory directly.
+  struct adopt_t {};
+  buffer_impl(std::size_t bytes, void* host, adopt_t);
   ~buffer_impl();
   buffer_impl(const buffer_impl&) = delete;
   buffer_impl& operator=(const buffer_impl&) = delete;
@@ -36,10 +40,14 @@ public:
                     std::vector<std::shared_ptr<event_impl>>& deps);
   // Blocks until every command recorded so far has completed.
   void wait_all();
+  // Moves adopted host storage into storage of the buffer's own, so that the host memory keeps
+  // its contents when the final data goes elsewhere (set_final_data, set_write_back(false)).
+  void detach_host();
 
 private:
   void* data_;
   std::size_t bytes_;
+  bool owns_data_ = true;
   void* device_copy_ = nullptr;
   bool host_valid_ = true;
   bool device_valid_ = false;
