@@ -27,7 +27,8 @@ public:
 
   buffer(const range<D>& r, const property_list& props = {}) : buffer(r, nullptr, props) {}
   buffer(const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(r, nullptr, props) {}
-  buffer(T* host, const range<D>& r, const property_list& props = {}) : buffer(r, host, props, adopt_v<T>) {
+  buffer(T* host, const range<D>& r, const property_list& props = {})
+      : buffer(r, host, props, adopt_v<T> && !props.has_property<property::buffer::use_mutex>()) {
     if constexpr (!std::is_const_v<T>) write_back_to(host);
   }
   buffer(T* host, const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(host, r, props) {}
@@ -162,7 +163,8 @@ private:
   // use_mutex: the mutex is held while the host memory is read here and written when the buffer goes.
   // Writable host memory becomes the buffer's host storage, as in DPC++ (which reuses host
   // memory aligned to the element's size): programs that read it through the host memory while a
-  // host_accessor is open, as the DPC++ book's fig 11-4 does, see the kernels' results.
+  // host_accessor is open, as the DPC++ book's fig 11-4 does, see the kernels' results. Not with
+  // use_mutex, whose holder expects the host memory to change only under the mutex.
   template <typename U> static constexpr bool adopt_v = !std::is_const_v<U>;
   buffer(const range<D>& r, const elem* init, const property_list& props, bool adopt = false)
       : owner_([&] {
