@@ -71,56 +71,14 @@
 #include <tessera_cuda_vector_names_end.h>
 #endif
 
+#include "gpu_compare.hpp"
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
 // Timing and reporting
 // ---------------------------------------------------------------------------------------------
-using clock_type = std::chrono::steady_clock;
-
-double now_s() { return std::chrono::duration<double>(clock_type::now().time_since_epoch()).count(); }
-
-struct stats {
-  double median = 0, best = 0; // seconds per operation
-};
-
-stats summarize(std::vector<double> t) {
-  std::sort(t.begin(), t.end());
-  return {t[t.size() / 2], t.front()};
-}
-
-// Runs fa and fb alternately (each one synchronized batch of `batch` operations), after one
-// warm-up batch each; returns the per-operation median and best of each. A slow pair runs fewer
-// reps (at least 3) so that the timed batches of the slower side last about cap_s in all.
-constexpr double cap_s = 10.0;
-struct comparison {
-  stats a, b;
-  double paired = 0; // median over reps of a - b, each pair timed back to back (seconds per operation)
-};
-template <typename A, typename B>
-comparison compare(int reps, int batch, A&& fa, B&& fb) {
-  const double w0 = now_s();
-  fa();
-  const double w1 = now_s();
-  fb();
-  const double slowest = std::max(w1 - w0, now_s() - w1);
-  if (slowest * reps > cap_s) reps = std::max(3, static_cast<int>(cap_s / slowest));
-  std::vector<double> ta, tb;
-  for (int r = 0; r < reps; ++r) {
-    // Alternate which side goes first, so that neither always follows the other's tail.
-    for (int side = 0; side < 2; ++side) {
-      const bool first_a = (r % 2 == 0) == (side == 0);
-      const double t0 = now_s();
-      if (first_a) fa();
-      else fb();
-      (first_a ? ta : tb).push_back((now_s() - t0) / batch);
-    }
-  }
-  std::vector<double> diff;
-  for (std::size_t i = 0; i < ta.size(); ++i) diff.push_back(ta[i] - tb[i]);
-  std::sort(diff.begin(), diff.end());
-  return {summarize(ta), summarize(tb), diff[diff.size() / 2]};
-}
+using namespace gpu_compare;
 
 struct row {
   std::string section, metric, unit;
@@ -132,13 +90,6 @@ struct row {
 
 std::vector<row> rows;
 bool all_checks_ok = true;
-
-void check_cuda(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "CUDA error in %s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
 
 void fail(const std::string& what) {
   std::fprintf(stderr, "CHECK FAILED: %s\n", what.c_str());

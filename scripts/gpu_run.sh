@@ -41,6 +41,8 @@ if [[ $mode == run ]]; then
   # The oneDPL algorithms against CUB on the GPU (2^28 and 2^20 int32), and against OpenMP on
   # this machine's CPU (2^25 int32).
   timeout 300 ./.gpu/tessera-dpl-cuda-bench | tee -a "$summary"
+  # The seed's chapter-14 kernels against CUDA twins (issue 16), 2^28 elements.
+  timeout 300 ./.gpu/tessera-ch14-cuda-bench | tee -a "$summary"
   TESSERA_DEVICE=cpu timeout 300 ./.gpu/tessera-dpl-bench | tee -a "$summary"
   # The root-group barrier (issue 11) against grid.sync() and seed 002's barriers, and on the
   # host's CPU against an OpenMP barrier.
