@@ -4,9 +4,10 @@
 // (sycl::malloc_device), warm-up, alternating timed reps, median and best, results checked
 // (Tessera against CUDA, exactly, and against the host on a sample), ratios printed.
 //
-// The SYCL kernels are the figures' code (examples/figures/fig14_*.hpp) over USM pointers where
-// the figures use buffer accessors, which would add nothing on the GPU; local memory stays a
-// local_accessor. Each CUDA twin has the SYCL launch's thread mapping (range<1>/range<2>: blocks
+// The SYCL kernels are the figures' code (examples/figures/fig14_*.hpp): the scan, pack and unpack
+// kernels are called from there; map, stencils and sums, which the figures write over buffer
+// accessors (the book's form), are transcribed here over USM pointers, which is what accessors
+// reduce to on the GPU; local memory stays a local_accessor. Each CUDA twin has the SYCL launch's thread mapping (range<1>/range<2>: blocks
 // of 256 consecutive linear ids, last dimension = x), so the two differ only in what the code
 // compiles to:
 //   fig 14-15 map          out[i] = sqrt(in[i]), n floats
@@ -43,7 +44,10 @@
 #include <vector>
 
 #if defined(__CUDA__) || defined(__CUDACC__)
-#include "figures/fig14_26.hpp" // mandelbrot_parameters, reset() and next_iteration(), shared by both sides
+// The figures' own kernels (scan, pack, unpack) and the Mandelbrot helpers both sides share.
+#include "figures/fig14_20.hpp"
+#include "figures/fig14_24.hpp"
+#include "figures/fig14_26.hpp"
 #include "gpu_compare.hpp"
 
 namespace {
@@ -332,7 +336,7 @@ void bench_sums(sycl::queue& q, cudaStream_t stream, std::size_t N, int reps) {
 // ---------------------------------------------------------------------------------------------
 // Figures 14-20, 14-21, 14-22: the three-kernel scan
 // ---------------------------------------------------------------------------------------------
-constexpr int L = 128;          // items per work-group of phases 1 and 3
+constexpr int L = figures::scan_items_per_group; // items per work-group of phases 1 and 3
 constexpr int max_phase2 = 1024; // totals one work-group of phase 2 scans
 
 // Phase 1: a Hillis-Steele scan of each block in shared memory; the block's total to tmp.
@@ -369,78 +373,6 @@ __global__ void cuda_scan_totals(int* tmp) {
 // Phase 3: the preceding blocks' total added to every element.
 __global__ void cuda_scan_carry(int* output, const int* tmp) {
   if (blockIdx.x > 0) output[blockIdx.x * L + threadIdx.x] += tmp[blockIdx.x - 1];
-}
-
-void sycl_scan_blocks(sycl::queue& q, const int32_t* input, int32_t* output, int32_t* tmp, std::size_t N) {
-  using namespace sycl;
-  // --- Figure 14-20 ---
-  q.submit([&](handler& h) {
-    auto local = local_accessor<int32_t, 1>(L, h);
-    h.parallel_for(nd_range<1>(N, L), [=](nd_item<1> it) {
-      int i = it.get_global_id(0);
-      int li = it.get_local_id(0);
-
-      // Copy input to local memory
-      local[li] = input[i];
-      group_barrier(it.get_group());
-
-      // Perform inclusive scan in local memory
-      for (int32_t d = 0; d <= log2((float)L) - 1; ++d) {
-        uint32_t stride = (1 << d);
-        int32_t update = (li >= stride) ? local[li - stride] : 0;
-        group_barrier(it.get_group());
-        local[li] += update;
-        group_barrier(it.get_group());
-      }
-
-      // Write the result for each item to the output buffer
-      // Write the last result from this block to the temporary buffer
-      output[i] = local[li];
-      if (li == it.get_local_range()[0] - 1) {
-        tmp[it.get_group(0)] = local[li];
-      }
-    });
-  });
-}
-
-void sycl_scan_totals(sycl::queue& q, int32_t* tmp, std::size_t G) {
-  using namespace sycl;
-  // --- Figure 14-21 ---
-  q.submit([&](handler& h) {
-    auto local = local_accessor<int32_t, 1>(G, h);
-    h.parallel_for(nd_range<1>(G, G), [=](nd_item<1> it) {
-      int i = it.get_global_id(0);
-      int li = it.get_local_id(0);
-
-      // Copy input to local memory
-      local[li] = tmp[i];
-      group_barrier(it.get_group());
-
-      // Perform inclusive scan in local memory
-      for (int32_t d = 0; d <= log2((float)G) - 1; ++d) {
-        uint32_t stride = (1 << d);
-        int32_t update = (li >= stride) ? local[li - stride] : 0;
-        group_barrier(it.get_group());
-        local[li] += update;
-        group_barrier(it.get_group());
-      }
-
-      // Overwrite result from each work-item in the temporary buffer
-      tmp[i] = local[li];
-    });
-  });
-}
-
-void sycl_scan_carry(sycl::queue& q, int32_t* output, const int32_t* tmp, std::size_t N) {
-  using namespace sycl;
-  // --- Figure 14-22 ---
-  q.parallel_for(nd_range<1>(N, L), [=](nd_item<1> it) {
-    int g = it.get_group(0);
-    if (g > 0) {
-      int i = it.get_global_id(0);
-      output[i] += tmp[g - 1];
-    }
-  });
 }
 
 // The levels of the scan: level k scans sizes[k] elements into out[k] (in place above level 0)
@@ -481,9 +413,9 @@ void bench_scan(sycl::queue& q, cudaStream_t stream, std::size_t N, int reps) {
       q, stream, reps, "fig 14-20..22 scan, 3 kernels", std::to_string(n), 16.0 * n,
       [&] {
         run_scan(
-            plan, input, out_t, [&](const int* in, int* out, int* tmp, std::size_t m) { sycl_scan_blocks(q, in, out, tmp, m); },
-            [&](int* tmp, std::size_t G) { sycl_scan_totals(q, tmp, G); },
-            [&](int* out, const int* tmp, std::size_t m) { sycl_scan_carry(q, out, tmp, m); });
+            plan, input, out_t, [&](const int* in, int* out, int* tmp, std::size_t m) { figures::scan_blocks(q, in, out, tmp, m); },
+            [&](int* tmp, std::size_t G) { figures::scan_totals(q, tmp, G); },
+            [&](int* out, const int* tmp, std::size_t m) { figures::scan_carry(q, out, tmp, m); });
       },
       [&] {
         run_scan(
@@ -514,7 +446,7 @@ void bench_scan(sycl::queue& q, cudaStream_t stream, std::size_t N, int reps) {
 // squared distance is exact in float and both sides draw the same lists.
 // ---------------------------------------------------------------------------------------------
 constexpr float CUTOFF = 0.1f;
-constexpr std::size_t MAX_K = 256;
+constexpr std::size_t MAX_K = figures::neighbour_list_capacity;
 constexpr int pack_width = 8; // the figure's sub-group (work-group) size
 
 struct alignas(16) particle {
@@ -554,37 +486,7 @@ void bench_pack(sycl::queue& q, cudaStream_t stream, std::size_t N, int reps) {
   q.memset(nb_c, 0xff, N * MAX_K * sizeof(int)).wait();
   time_pair(
       q, stream, reps, "fig 14-24 sub-group pack (neighbour list)", std::to_string(N) + "^2 pairs", 0,
-      [&] {
-        int* neighbors = nb_t;
-        uint32_t* num_neighbors = num_t;
-        // --- Figure 14-24 ---
-        range<2> global(N, 8);
-        range<2> local(1, 8);
-        q.parallel_for(nd_range<2>(global, local), [=](nd_item<2> it) {
-          int i = it.get_global_id(0);
-          sub_group sg = it.get_sub_group();
-          int sglid = sg.get_local_id()[0];
-          int sgrange = sg.get_local_range()[0];
-
-          uint32_t k = 0;
-          for (int j = sglid; j < N; j += sgrange) {
-            // Compute distance between i and neighbor j
-            float r = distance(position[i], position[j]);
-
-            // Pack neighbors that require post-processing into a list
-            uint32_t pack = (i != j) && (r <= CUTOFF);
-            uint32_t offset = exclusive_scan_over_group(sg, pack, plus<>());
-            if (pack) {
-              neighbors[i * MAX_K + k + offset] = j;
-            }
-
-            // Keep track of how many neighbors have been packed so far
-            k += reduce_over_group(sg, pack, plus<>());
-          }
-
-          num_neighbors[i] = reduce_over_group(sg, k, maximum<>());
-        });
-      },
+      [&] { figures::pack_neighbours(q, position, nb_t, num_t, N, CUTOFF); },
       [&] {
         cuda_neighbours<<<N, pack_width, 0, stream>>>(reinterpret_cast<const particle*>(position), nb_c, num_c,
                                                        static_cast<int>(N));
@@ -634,53 +536,14 @@ __global__ void cuda_mandelbrot(figures::mandelbrot_parameters params, uint32_t*
 
 void bench_unpack(sycl::queue& q, cudaStream_t stream, std::size_t width, int reps) {
   using namespace sycl;
-  figures::mandelbrot_parameters params;
-  params.Nx = static_cast<uint32_t>(width);
-  params.Ny = static_cast<uint32_t>(width * 3 / 4);
-  params.max_iterations = 128;
-  params.dx = params.dy = 3.0f / params.Nx;
-  params.x0 = -2.0f;
-  params.y0 = -0.5f * params.Ny * params.dy;
+  const figures::mandelbrot_parameters params = figures::mandelbrot_image(width);
   const uint32_t Nx = params.Nx, Ny = params.Ny;
   const std::size_t pixels = std::size_t(Nx) * Ny;
   uint32_t* img_t = malloc_device<uint32_t>(pixels, q);
   uint32_t* img_c = malloc_device<uint32_t>(pixels, q);
   time_pair(
       q, stream, reps, "fig 14-26 sub-group unpack (Mandelbrot)", std::to_string(Nx) + "x" + std::to_string(Ny), 0,
-      [&] {
-        uint32_t* mandelbrot = img_t;
-        range<2> global(Ny, 8);
-        range<2> local(1, 8);
-        q.parallel_for(nd_range<2>(global, local), [=](nd_item<2> it) {
-          const uint32_t j = it.get_global_id(0);
-          sub_group sg = it.get_sub_group();
-          uint32_t iq = 0;
-          uint32_t i = iq + sg.get_local_id()[0];
-          iq += sg.get_local_range()[0];
-          uint32_t count = 0;
-          float cr = 0, ci = 0, zr = 0, zi = 0;
-          if (i < Nx) {
-            figures::reset(params, i, j, count, cr, ci, zr, zi);
-          }
-          // --- Figure 14-26 ---
-          // Keep iterating as long as one work-item has work to do
-          while (any_of_group(sg, i < Nx)) {
-            uint32_t converged = figures::next_iteration(params, i, j, count, cr, ci, zr, zi, mandelbrot);
-            if (any_of_group(sg, converged)) {
-              // Replace pixels that have converged using an unpack
-              // Pixels that haven't converged are not replaced
-              uint32_t index = exclusive_scan_over_group(sg, converged, plus<>());
-              i = (converged) ? iq + index : i;
-              iq += reduce_over_group(sg, converged, plus<>());
-
-              // Reset the iterator variables for the new i
-              if (converged) {
-                figures::reset(params, i, j, count, cr, ci, zr, zi);
-              }
-            }
-          }
-        });
-      },
+      [&] { figures::mandelbrot_unpack(q, params, img_t); },
       [&] { cuda_mandelbrot<<<Ny, pack_width, 0, stream>>>(params, img_c); });
   const auto t = to_host(img_t, pixels), c = to_host(img_c, pixels);
   if (t != c) fail("unpack: Tessera's image differs from CUDA's");

@@ -70,14 +70,52 @@ inline result run_fig14_23(sycl::queue& q, std::size_t N) {
   return r;
 }
 
+// Figure 14-24's kernel, a function so that tessera-ch14-cuda-bench times this very code against
+// its CUDA twin: particle i's list is neighbors[i * MAX_K ...], its length num_neighbors[i]. N must
+// be a multiple of 8: the loop over j then runs N / 8 times in every work-item of the sub-group,
+// which otherwise would meet different collectives.
+inline constexpr std::size_t neighbour_list_capacity = 256;
+
+inline sycl::event pack_neighbours(sycl::queue& q, const sycl::float3* position, int* neighbors,
+                                   uint32_t* num_neighbors, std::size_t N, float CUTOFF) {
+  using namespace sycl;
+  constexpr std::size_t MAX_K = neighbour_list_capacity;
+  // --- Figure 14-24 ---
+  range<2> global(N, 8);
+  range<2> local(1, 8);
+  return q.parallel_for(nd_range<2>(global, local), [=](nd_item<2> it) {
+    int i = it.get_global_id(0);
+    sub_group sg = it.get_sub_group();
+    int sglid = sg.get_local_id()[0];
+    int sgrange = sg.get_local_range()[0];
+
+    uint32_t k = 0;
+    for (int j = sglid; j < N; j += sgrange) {
+      // Compute distance between i and neighbor j
+      float r = distance(position[i], position[j]);
+
+      // Pack neighbors that require post-processing into a list
+      uint32_t pack = (i != j) && (r <= CUTOFF);
+      uint32_t offset = exclusive_scan_over_group(sg, pack, plus<>());
+      if (pack) {
+        neighbors[i * MAX_K + k + offset] = j;
+      }
+
+      // Keep track of how many neighbors have been packed so far
+      k += reduce_over_group(sg, pack, plus<>());
+    }
+
+    num_neighbors[i] = reduce_over_group(sg, k, maximum<>());
+  });
+  // --- end of figure ---
+}
+
 // size = number of particles, uniformly placed in the unit cube.
 inline result run_fig14_24(sycl::queue& q, std::size_t N) {
   using namespace sycl;
-  // The kernel's loop over j runs N / 8 times in every work-item of the sub-group only when
-  // N is a multiple of 8; otherwise the work-items would meet different collectives.
-  N = (N + 7) / 8 * 8;
+  N = (N + 7) / 8 * 8; // as pack_neighbours needs
   constexpr float CUTOFF = 0.25f;
-  constexpr std::size_t MAX_K = 256;
+  constexpr std::size_t MAX_K = neighbour_list_capacity;
   sycl::float3* position = malloc_shared<sycl::float3>(N, q);
   int* neighbors = malloc_shared<int>(N * MAX_K, q);
   uint32_t* num_neighbors = malloc_shared<uint32_t>(N, q);
@@ -96,34 +134,7 @@ inline result run_fig14_24(sycl::queue& q, std::size_t N) {
   }
 
   const auto t0 = clock::now();
-  // --- Figure 14-24 ---
-  range<2> global(N, 8);
-  range<2> local(1, 8);
-  q.parallel_for(nd_range<2>(global, local), [=](nd_item<2> it) {
-     int i = it.get_global_id(0);
-     sub_group sg = it.get_sub_group();
-     int sglid = sg.get_local_id()[0];
-     int sgrange = sg.get_local_range()[0];
-
-     uint32_t k = 0;
-     for (int j = sglid; j < N; j += sgrange) {
-       // Compute distance between i and neighbor j
-       float r = distance(position[i], position[j]);
-
-       // Pack neighbors that require post-processing into a list
-       uint32_t pack = (i != j) && (r <= CUTOFF);
-       uint32_t offset = exclusive_scan_over_group(sg, pack, plus<>());
-       if (pack) {
-         neighbors[i * MAX_K + k + offset] = j;
-       }
-
-       // Keep track of how many neighbors have been packed so far
-       k += reduce_over_group(sg, pack, plus<>());
-     }
-
-     num_neighbors[i] = reduce_over_group(sg, k, maximum<>());
-   }).wait();
-  // --- end of figure ---
+  pack_neighbours(q, position, neighbors, num_neighbors, N, CUTOFF).wait();
   q.wait_and_throw();
   result r;
   r.seconds = seconds_since(t0);

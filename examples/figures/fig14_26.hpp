@@ -101,61 +101,74 @@ SYCL_EXTERNAL inline bool next_iteration(mandelbrot_parameters params, uint32_t 
   return converged;
 }
 
-// size = image width; the image is width x 3/4 width pixels of [-2, 1] x [-1.125, 1.125].
-inline result run_fig14_26(sycl::queue& q, std::size_t size) {
-  using namespace sycl;
+// A width x 3/4 width image of [-2, 1] x [-1.125, 1.125].
+inline mandelbrot_parameters mandelbrot_image(std::size_t width) {
   mandelbrot_parameters params;
-  params.Nx = static_cast<uint32_t>(size);
-  params.Ny = static_cast<uint32_t>(size * 3 / 4);
+  params.Nx = static_cast<uint32_t>(width);
+  params.Ny = static_cast<uint32_t>(width * 3 / 4);
   params.max_iterations = 128;
   params.dx = params.dy = 3.0f / params.Nx;
   params.x0 = -2.0f;
   params.y0 = -0.5f * params.Ny * params.dy;
+  return params;
+}
+
+// The figure's kernel with the set-up around it, a function so that tessera-ch14-cuda-bench times
+// this very code against its CUDA twin: one sub-group of 8 work-items per row of the image.
+inline sycl::event mandelbrot_unpack(sycl::queue& q, const mandelbrot_parameters& params, uint32_t* mandelbrot) {
+  using namespace sycl;
+  const uint32_t Nx = params.Nx;
+  range<2> global(params.Ny, 8);
+  range<2> local(1, 8);
+  return q.parallel_for(nd_range<2>(global, local), [=](nd_item<2> it) {
+    const uint32_t j = it.get_global_id(0);
+    sub_group sg = it.get_sub_group();
+
+    // The row is a queue of pixels i; iq is its head. Each work-item starts on one of the
+    // first pixels.
+    uint32_t iq = 0;
+    uint32_t i = iq + sg.get_local_id()[0];
+    iq += sg.get_local_range()[0];
+
+    uint32_t count = 0;
+    float cr = 0, ci = 0, zr = 0, zi = 0;
+    if (i < Nx) {
+      reset(params, i, j, count, cr, ci, zr, zi);
+    }
+
+    // --- Figure 14-26 ---
+    // Keep iterating as long as one work-item has work to do
+    while (any_of_group(sg, i < Nx)) {
+      uint32_t converged =
+          next_iteration(params, i, j, count, cr, ci, zr, zi, mandelbrot);
+      if (any_of_group(sg, converged)) {
+        // Replace pixels that have converged using an unpack
+        // Pixels that haven't converged are not replaced
+        uint32_t index = exclusive_scan_over_group(sg, converged, plus<>());
+        i = (converged) ? iq + index : i;
+        iq += reduce_over_group(sg, converged, plus<>());
+
+        // Reset the iterator variables for the new i
+        if (converged) {
+          reset(params, i, j, count, cr, ci, zr, zi);
+        }
+      }
+    }
+    // --- end of figure ---
+  });
+}
+
+// size = image width.
+inline result run_fig14_26(sycl::queue& q, std::size_t size) {
+  using namespace sycl;
+  const mandelbrot_parameters params = mandelbrot_image(size);
   const uint32_t Nx = params.Nx, Ny = params.Ny;
 
   uint32_t* mandelbrot = malloc_shared<uint32_t>(Nx * Ny, q);
   std::fill(mandelbrot, mandelbrot + Nx * Ny, 0);
 
   const auto t0 = clock::now();
-  // One sub-group of 8 work-items per row of the image.
-  range<2> global(Ny, 8);
-  range<2> local(1, 8);
-  q.parallel_for(nd_range<2>(global, local), [=](nd_item<2> it) {
-     const uint32_t j = it.get_global_id(0);
-     sub_group sg = it.get_sub_group();
-
-     // The row is a queue of pixels i; iq is its head. Each work-item starts on one of the
-     // first pixels.
-     uint32_t iq = 0;
-     uint32_t i = iq + sg.get_local_id()[0];
-     iq += sg.get_local_range()[0];
-
-     uint32_t count = 0;
-     float cr = 0, ci = 0, zr = 0, zi = 0;
-     if (i < Nx) {
-       reset(params, i, j, count, cr, ci, zr, zi);
-     }
-
-     // --- Figure 14-26 ---
-     // Keep iterating as long as one work-item has work to do
-     while (any_of_group(sg, i < Nx)) {
-       uint32_t converged =
-           next_iteration(params, i, j, count, cr, ci, zr, zi, mandelbrot);
-       if (any_of_group(sg, converged)) {
-         // Replace pixels that have converged using an unpack
-         // Pixels that haven't converged are not replaced
-         uint32_t index = exclusive_scan_over_group(sg, converged, plus<>());
-         i = (converged) ? iq + index : i;
-         iq += reduce_over_group(sg, converged, plus<>());
-
-         // Reset the iterator variables for the new i
-         if (converged) {
-           reset(params, i, j, count, cr, ci, zr, zi);
-         }
-       }
-     }
-     // --- end of figure ---
-   }).wait();
+  mandelbrot_unpack(q, params, mandelbrot).wait();
   q.wait_and_throw();
   result r;
   r.seconds = seconds_since(t0);
