@@ -61,12 +61,6 @@ struct row {
   std::string note;
 };
 std::vector<row> rows;
-bool all_checks_ok = true;
-
-void fail(const std::string& what) {
-  std::fprintf(stderr, "CHECK FAILED: %s\n", what.c_str());
-  all_checks_ok = false;
-}
 
 // Times one Tessera run against one CUDA run; each callable enqueues one run.
 void time_pair(sycl::queue& q, cudaStream_t stream, int reps, const std::string& kernel, const std::string& size,
@@ -644,8 +638,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "SYCL exception: %s\n", e.what());
     return 1;
   }
-  std::printf("checks: %s\n", all_checks_ok ? "PASS" : "FAIL");
-  return all_checks_ok ? 0 : 1;
+  return checks_status();
 }
 
 #else // not compiled as CUDA

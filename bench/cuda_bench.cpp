@@ -89,12 +89,6 @@ struct row {
 };
 
 std::vector<row> rows;
-bool all_checks_ok = true;
-
-void fail(const std::string& what) {
-  std::fprintf(stderr, "CHECK FAILED: %s\n", what.c_str());
-  all_checks_ok = false;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. Matmuls: plain CUDA kernels (same thread mapping as Tessera's launches: SYCL's last
@@ -713,8 +707,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "SYCL exception: %s\n", e.what());
     return 1;
   }
-  std::printf("checks: %s\n", all_checks_ok ? "PASS" : "FAIL");
-  return all_checks_ok ? 0 : 1;
+  return checks_status();
 }
 
 #else // not compiled as CUDA

@@ -61,6 +61,19 @@ comparison compare(int reps, int batch, A&& fa, B&& fb, double cap_s = 10.0) {
   return {summarize(ta), summarize(tb), diff[diff.size() / 2]};
 }
 
+// A result check that failed: reported at once, and in the exit status (checks_status).
+inline bool all_checks_ok = true;
+
+inline void fail(const std::string& what) {
+  std::fprintf(stderr, "CHECK FAILED: %s\n", what.c_str());
+  all_checks_ok = false;
+}
+
+inline int checks_status() {
+  std::printf("checks: %s\n", all_checks_ok ? "PASS" : "FAIL");
+  return all_checks_ok ? 0 : 1;
+}
+
 inline void check_cuda(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {
     std::fprintf(stderr, "CUDA error in %s: %s\n", what, cudaGetErrorString(e));
