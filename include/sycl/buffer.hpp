@@ -28,7 +28,7 @@ public:
   buffer(const range<D>& r, const property_list& props = {}) : buffer(r, nullptr, props) {}
   buffer(const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(r, nullptr, props) {}
   buffer(T* host, const range<D>& r, const property_list& props = {})
-      : buffer(r, host, props, adopt_v<T> && !props.has_property<property::buffer::use_mutex>()) {
+      : buffer(r, host, props, !std::is_const_v<T> && !props.has_property<property::buffer::use_mutex>()) {
     if constexpr (!std::is_const_v<T>) write_back_to(host);
   }
   buffer(T* host, const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(host, r, props) {}
@@ -165,7 +165,6 @@ private:
   // memory aligned to the element's size): programs that read it through the host memory while a
   // host_accessor is open, as the DPC++ book's fig 11-4 does, see the kernels' results. Not with
   // use_mutex, whose holder expects the host memory to change only under the mutex.
-  template <typename U> static constexpr bool adopt_v = !std::is_const_v<U>;
   buffer(const range<D>& r, const elem* init, const property_list& props, bool adopt = false)
       : owner_([&] {
           const auto lock = host_lock(props);
