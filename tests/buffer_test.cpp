@@ -678,3 +678,30 @@ TEST(Buffer, ReadOnlyHostMemoryIsCopiedNotAdopted) {
   EXPECT_NE(&ha[0], host.data());
   EXPECT_EQ(ha[15], 3);
 }
+
+namespace {
+// The book's fig 6-9 helper: the accessor arrives by value, so the kernel copies it on the device.
+template <typename Access>
+void write_index_plus(Access a, sycl::id<1> i, int k) {
+  a[i] = static_cast<int>(i[0]) + k;
+}
+} // namespace
+
+TEST(Buffer, KernelsCopyTheirAccessors) {
+  sycl::queue q;
+  sycl::buffer<int, 1> buf{sycl::range<1>(42)};
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a(buf, h);
+    h.parallel_for(sycl::range<1>(42), [=](sycl::id<1> i) { write_index_plus(a, i, 1); });
+  });
+  sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::device, sycl::access::placeholder::true_t> p(buf);
+  q.submit([&](sycl::handler& h) {
+    h.require(p);
+    h.parallel_for(sycl::range<1>(42), [=](sycl::id<1> i) {
+      auto copy = p;
+      copy[i] += 100;
+    });
+  });
+  sycl::host_accessor ha(buf);
+  for (int i = 0; i < 42; ++i) EXPECT_EQ(ha[i], i + 101) << "at " << i;
+}

@@ -10,6 +10,7 @@
 #include "sycl/multi_ptr.hpp"
 #include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
+#include "tessera/memory/host_handle.hpp"
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/memory/subscript.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
@@ -39,7 +40,7 @@ void* placeholder_base(const std::shared_ptr<buffer_impl>& b);
 // What a view over buffer memory holds: the buffer, its shape, and the accessed window.
 template <typename T, int D>
 struct buffer_view {
-  std::shared_ptr<buffer_impl> buffer;
+  tessera::memory::host_handle<buffer_impl> buffer;
   T* data = nullptr; // the buffer's first element, on the device of the command
   T* host = nullptr; // the same on the host: what host code (a host task) reaches it through
   sycl::range<D> buffer_range;
@@ -54,10 +55,12 @@ struct buffer_view {
   // A placeholder's view (made without a handler) learns its pointer on the device when the
   // handler copies the kernel that captured it: the command runs that copy. (AdaptiveCpp binds
   // placeholder accessors the same way.)
-  buffer_view(const buffer_view& o)
+  TESSERA_HOST_DEVICE buffer_view(const buffer_view& o)
       : buffer(o.buffer), data(o.data), host(o.host), buffer_range(o.buffer_range), access_range(o.access_range),
         offset(o.offset), attached(o.attached) {
+#if !TESSERA_DEVICE_PASS
     if (!attached && buffer) bind_placeholder();
+#endif
   }
   buffer_view(buffer_view&&) noexcept = default;
   buffer_view& operator=(const buffer_view&) = default;
