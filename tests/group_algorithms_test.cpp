@@ -76,6 +76,81 @@ TYPED_TEST(SubGroupAlgorithms, EveryCollectiveMatchesSequentialReference) {
   sycl::free(r, q);
 }
 
+// Scans of 0/1 flags under plus (the pack idiom; a ballot on the GPU), the same scans where one
+// value in some sub-groups is 2 (which must not take the flag path), and the integer folds the
+// GPU does in one instruction, in whole and short sub-groups and in the work-group.
+TYPED_TEST(SubGroupAlgorithms, FlagScansAndIntegerFoldsMatchSequentialReference) {
+  constexpr std::uint32_t SG = TypeParam::value;
+  constexpr int outputs = 11;
+  sycl::queue q;
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  if (std::find(sizes.begin(), sizes.end(), SG) == sizes.end()) GTEST_SKIP() << "no sub-groups of " << SG;
+  const std::size_t n = groups * local;
+  std::vector<int> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>((i * 7919) % 101) - 50;
+  std::vector<std::uint32_t> flags(n), mixed(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    flags[i] = in[i] > 0;
+    mixed[i] = i % 40 == 7 ? 2u : flags[i];
+  }
+  int* x = sycl::malloc_shared<int>(n, q);
+  std::uint32_t* f = sycl::malloc_shared<std::uint32_t>(n, q);
+  std::uint32_t* m = sycl::malloc_shared<std::uint32_t>(n, q);
+  long long* r = sycl::malloc_shared<long long>(n * outputs, q);
+  std::copy(in.begin(), in.end(), x);
+  std::copy(flags.begin(), flags.end(), f);
+  std::copy(mixed.begin(), mixed.end(), m);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for(sycl::nd_range<1>{n, local}, syclex::properties{syclex::sub_group_size<SG>},
+                    [=](sycl::nd_item<1> it) {
+                      auto sg = it.get_sub_group();
+                      const std::size_t i = it.get_global_id(0);
+                      long long* o = r + i * outputs;
+                      o[0] = sycl::exclusive_scan_over_group(sg, f[i], sycl::plus<>());
+                      o[1] = sycl::inclusive_scan_over_group(sg, f[i], sycl::plus<>());
+                      o[2] = sycl::exclusive_scan_over_group(sg, m[i], sycl::plus<>());
+                      o[3] = sycl::inclusive_scan_over_group(sg, m[i], sycl::plus<>());
+                      o[4] = sycl::reduce_over_group(sg, m[i], sycl::plus<>());
+                      o[5] = sycl::reduce_over_group(sg, x[i], sycl::minimum<>());
+                      o[6] = sycl::reduce_over_group(sg, static_cast<unsigned>(x[i] + 50), sycl::maximum<>());
+                      o[7] = sycl::reduce_over_group(sg, static_cast<unsigned>(x[i] + 50), sycl::bit_or<>());
+                      o[8] = sycl::reduce_over_group(sg, static_cast<unsigned>(x[i] + 50), sycl::bit_xor<>());
+                      o[9] = sycl::reduce_over_group(sg, x[i] | 0x100, sycl::bit_and<>());
+                      o[10] = sycl::exclusive_scan_over_group(it.get_group(), f[i], sycl::plus<>());
+                    });
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t g0 = i / local * local, lid = i - g0;
+    const auto s = sub_group_of(lid, SG);
+    const std::size_t b = g0 + s.base, e = b + s.size;
+    auto sum = [](const auto& v, std::size_t from, std::size_t to) {
+      return std::accumulate(v.begin() + from, v.begin() + to, 0LL);
+    };
+    long long lo = in[b], hi = 0, any = 0, parity = 0, all = -1;
+    for (std::size_t k = b; k < e; ++k) {
+      lo = std::min<long long>(lo, in[k]);
+      hi = std::max<long long>(hi, in[k] + 50);
+      any |= in[k] + 50, parity ^= in[k] + 50, all &= in[k] | 0x100;
+    }
+    const long long* o = r + i * outputs;
+    ASSERT_EQ(o[0], sum(flags, b, i)) << i;
+    ASSERT_EQ(o[1], sum(flags, b, i + 1)) << i;
+    ASSERT_EQ(o[2], sum(mixed, b, i)) << i;
+    ASSERT_EQ(o[3], sum(mixed, b, i + 1)) << i;
+    ASSERT_EQ(o[4], sum(mixed, b, e)) << i;
+    ASSERT_EQ(o[5], lo) << i;
+    ASSERT_EQ(o[6], hi) << i;
+    ASSERT_EQ(o[7], any) << i;
+    ASSERT_EQ(o[8], parity) << i;
+    ASSERT_EQ(o[9], all) << i;
+    ASSERT_EQ(o[10], sum(flags, g0, i)) << i;
+  }
+  sycl::free(x, q);
+  sycl::free(f, q);
+  sycl::free(m, q);
+  sycl::free(r, q);
+}
+
 TEST(WorkGroupAlgorithms, TwoDimensionalGroupsReduceScanBroadcastAndJoint) {
   sycl::queue q;
   constexpr std::size_t L0 = 4, L1 = 12, G0 = 2, G1 = 3, N0 = L0 * G0, N1 = L1 * G1;

@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <type_traits>
 
+#include "sycl/functional.hpp"
 #include "sycl/group.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/sub_group.hpp"
@@ -40,27 +42,84 @@ template <typename T> __device__ T warp_xor(const sycl::sub_group& sg, const T& 
   return shuffle_words(x, [&](int w) { return __shfl_xor_sync(sg.active_mask(), w, static_cast<int>(m)); });
 }
 
-// Hillis-Steele inside the warp; correct for partial warps because missing lanes never feed in.
-template <typename T, typename Op> __device__ T warp_inclusive_scan(const sycl::sub_group& sg, T x, Op op) {
-  const unsigned lane = sg.get_local_linear_id();
-  for (unsigned o = 1; o < 32; o <<= 1) {
+// The folds CUDA's __reduce_*_sync do in one instruction (REDUX, sm_80 and later) on 32-bit
+// integers, partial warps included (the mask names the lanes).
+enum class redux { none, add, min, max, bit_and, bit_or, bit_xor };
+template <typename Op> constexpr redux redux_of = redux::none;
+template <typename U> constexpr redux redux_of<sycl::plus<U>> = redux::add;
+template <typename U> constexpr redux redux_of<sycl::minimum<U>> = redux::min;
+template <typename U> constexpr redux redux_of<sycl::maximum<U>> = redux::max;
+template <typename U> constexpr redux redux_of<sycl::bit_and<U>> = redux::bit_and;
+template <typename U> constexpr redux redux_of<sycl::bit_or<U>> = redux::bit_or;
+template <typename U> constexpr redux redux_of<sycl::bit_xor<U>> = redux::bit_xor;
+
+template <typename T, typename Op>
+constexpr bool has_redux = __CUDA_ARCH__ >= 800 && std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) == 4 &&
+                           redux_of<Op> != redux::none;
+
+// Written in PTX: clang 19's __reduce_*_sync hand the mask and the value to the builtin the wrong
+// way round (the PTX reads the value as the member mask: an illegal instruction on the H100).
+template <typename T, typename Op> __device__ T warp_redux(unsigned mask, T x) {
+  constexpr redux r = redux_of<Op>;
+  unsigned v = static_cast<unsigned>(x), out;
+  if constexpr (r == redux::add) asm volatile("redux.sync.add.u32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else if constexpr (r == redux::min && std::is_signed_v<T>) asm volatile("redux.sync.min.s32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else if constexpr (r == redux::min) asm volatile("redux.sync.min.u32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else if constexpr (r == redux::max && std::is_signed_v<T>) asm volatile("redux.sync.max.s32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else if constexpr (r == redux::max) asm volatile("redux.sync.max.u32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else if constexpr (r == redux::bit_and) asm volatile("redux.sync.and.b32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else if constexpr (r == redux::bit_or) asm volatile("redux.sync.or.b32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  else asm volatile("redux.sync.xor.b32 %0, %1, %2;" : "=r"(out) : "r"(v), "r"(mask));
+  return static_cast<T>(out);
+}
+
+// Sums of 0s and 1s (the pack and unpack idiom: a predicate scanned to find each item's slot)
+// are counts of the set bits of one ballot, as a CUDA programmer writes them; one vote checks
+// that every value is a flag, so other values take the shuffles.
+template <typename T, typename Op>
+constexpr bool counts_flags = std::is_integral_v<T> && !std::is_same_v<T, bool> && redux_of<Op> == redux::add;
+
+template <typename T> __device__ bool all_flags(unsigned mask, const T& x) { return __all_sync(mask, x == T(0) || x == T(1)); }
+// The flags of the lanes up to `last` (inclusive) of this warp.
+__device__ inline unsigned lanes_through(unsigned ballot, unsigned last) { return ballot & ((2u << last) - 1u); }
+
+// Hillis-Steele inside the warp, over the sub-group's lanes only: a partial warp's missing lanes
+// never feed in, and a sub-group of 8 takes 3 steps, not 5.
+template <typename T, typename Op> __device__ T warp_shuffle_scan(const sycl::sub_group& sg, T x, Op op) {
+  const unsigned lane = sg.get_local_linear_id(), n = sg.get_local_linear_range();
+  for (unsigned o = 1; o < 32 && o < n; o <<= 1) {
     const T y = warp_up(sg, x, o);
     if (lane >= o) x = op(y, x);
   }
   return x;
 }
+template <typename T, typename Op> __device__ T warp_inclusive_scan(const sycl::sub_group& sg, const T& x, Op op) {
+  if constexpr (counts_flags<T, Op>) {
+    const unsigned mask = sg.active_mask();
+    if (all_flags(mask, x)) return T(__popc(lanes_through(__ballot_sync(mask, x != T(0)), sg.get_local_linear_id())));
+  }
+  return warp_shuffle_scan(sg, x, op);
+}
 // A full warp folds by butterfly (every lane ends with the total); a partial warp cannot, since
 // a butterfly reads lanes that do not exist, so it scans and takes the last lane's value.
 template <typename T, typename Op> __device__ T warp_reduce(const sycl::sub_group& sg, T x, Op op) {
+  if constexpr (has_redux<T, Op>) return warp_redux<T, Op>(sg.active_mask(), x);
   if (sg.get_local_linear_range() != 32)
-    return warp_select(sg, warp_inclusive_scan(sg, x, op), sg.get_local_linear_range() - 1);
+    return warp_select(sg, warp_shuffle_scan(sg, x, op), sg.get_local_linear_range() - 1);
   for (unsigned m = 16; m > 0; m >>= 1) x = op(x, warp_xor(sg, x, m));
   return x;
 }
 template <typename T, typename Op> __device__ T warp_exclusive_scan(const sycl::sub_group& sg, const T& x, Op op) {
-  const T incl = warp_inclusive_scan(sg, x, op);
-  const T prev = warp_up(sg, incl, 1);
-  return sg.get_local_linear_id() == 0 ? T(sycl::known_identity<Op, T>::value) : prev;
+  const unsigned lane = sg.get_local_linear_id();
+  if constexpr (counts_flags<T, Op>) {
+    const unsigned mask = sg.active_mask();
+    if (all_flags(mask, x)) {
+      const unsigned flags = __ballot_sync(mask, x != T(0)); // every lane votes, lane 0 too
+      return lane == 0 ? T(0) : T(__popc(lanes_through(flags, lane - 1)));
+    }
+  }
+  const T prev = warp_up(sg, warp_shuffle_scan(sg, x, op), 1);
+  return lane == 0 ? T(sycl::known_identity<Op, T>::value) : prev;
 }
 
 // Shared scratch for work-group collectives: one slot per warp plus one for a broadcast value.
