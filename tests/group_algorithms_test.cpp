@@ -81,7 +81,7 @@ TYPED_TEST(SubGroupAlgorithms, EveryCollectiveMatchesSequentialReference) {
 // GPU does in one instruction, in whole and short sub-groups and in the work-group.
 TYPED_TEST(SubGroupAlgorithms, FlagScansAndIntegerFoldsMatchSequentialReference) {
   constexpr std::uint32_t SG = TypeParam::value;
-  constexpr int outputs = 11;
+  constexpr int outputs = 14;
   sycl::queue q;
   const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
   if (std::find(sizes.begin(), sizes.end(), SG) == sizes.end()) GTEST_SKIP() << "no sub-groups of " << SG;
@@ -117,6 +117,11 @@ TYPED_TEST(SubGroupAlgorithms, FlagScansAndIntegerFoldsMatchSequentialReference)
                       o[8] = sycl::reduce_over_group(sg, static_cast<unsigned>(x[i] + 50), sycl::bit_xor<>());
                       o[9] = sycl::reduce_over_group(sg, x[i] | 0x100, sycl::bit_and<>());
                       o[10] = sycl::exclusive_scan_over_group(it.get_group(), f[i], sycl::plus<>());
+                      // Flags the compiler can see are flags (the seed's pack and unpack).
+                      const auto positive = static_cast<std::uint32_t>(x[i] > 0);
+                      o[11] = sycl::exclusive_scan_over_group(sg, positive, sycl::plus<>());
+                      o[12] = sycl::inclusive_scan_over_group(sg, positive, sycl::plus<>());
+                      o[13] = sycl::reduce_over_group(sg, positive, sycl::plus<>());
                     });
    }).wait_and_throw();
   for (std::size_t i = 0; i < n; ++i) {
@@ -144,6 +149,9 @@ TYPED_TEST(SubGroupAlgorithms, FlagScansAndIntegerFoldsMatchSequentialReference)
     ASSERT_EQ(o[8], parity) << i;
     ASSERT_EQ(o[9], all) << i;
     ASSERT_EQ(o[10], sum(flags, g0, i)) << i;
+    ASSERT_EQ(o[11], o[0]) << i;
+    ASSERT_EQ(o[12], o[1]) << i;
+    ASSERT_EQ(o[13], sum(flags, b, e)) << i;
   }
   sycl::free(x, q);
   sycl::free(f, q);

@@ -20,12 +20,14 @@ public:
   template <int D>
   TESSERA_HOST_DEVICE explicit sub_group(const tessera::glue::item_context<D>& c)
       : exec_(c.exec), lid_(c.local_linear), size_(c.geo->sub_group_size),
-        group_size_(static_cast<std::uint32_t>(c.geo->local.size())), full_(c.geo->full_sub_groups) {}
+        group_size_(static_cast<std::uint32_t>(c.geo->local.size())), full_(c.geo->full_sub_groups),
+        one_(c.geo->one_sub_group) {}
 
   TESSERA_HOST_DEVICE id<1> get_group_id() const { return lid_ / size_; }
   TESSERA_HOST_DEVICE id<1> get_local_id() const { return lid_ % size_; }
   TESSERA_HOST_DEVICE range<1> get_local_range() const {
     if (full_) return size_;
+    if (one_) return group_size_;
     const std::uint32_t base = lid_ / size_ * size_;
     return group_size_ - base < size_ ? group_size_ - base : size_;
   }
@@ -56,8 +58,13 @@ public:
 
   TESSERA_HOST_DEVICE tessera::glue::group_state* exec() const { return exec_; }
   TESSERA_HOST_DEVICE std::uint32_t member() const { return lid_; }
-  // The lanes of this sub-group's warp that exist: the last one may be partial.
+  // The lanes of this sub-group's warp that exist: the last one may be partial. In a work-group
+  // of one partial warp (the seed's pack and unpack use 8 items) the mask comes from the launch's
+  // shape alone, which ptxas sees is the same in every lane: each vote or shuffle is then the bare
+  // instruction, without the check (REDUX.OR, BRA.DIV, WARPSYNC) that a mask computed from the
+  // lane's id costs, 2.6x the time of a loop of votes on the H100 (docs/performance.md).
   TESSERA_HOST_DEVICE std::uint32_t active_mask() const {
+    if (one_) return (1u << group_size_) - 1u;
     const std::uint32_t n = get_local_linear_range();
     return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
   }
@@ -70,6 +77,7 @@ private:
   // Known at compile time in a GPU kernel specialised for whole sub-groups: loops over the
   // sub-group then unroll and every warp operation takes the full mask, as in CUDA.
   bool full_;
+  bool one_; // the work-group is this one sub-group, smaller than a warp (GPU only)
 };
 
 TESSERA_HOST_DEVICE inline void group_barrier(const sub_group& sg, memory_scope = memory_scope::sub_group,

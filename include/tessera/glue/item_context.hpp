@@ -23,6 +23,9 @@ struct nd_geometry {
   // Every sub-group is whole (the work-group size is a multiple of the sub-group size): a GPU
   // kernel specialised for it knows this, and the sub-group's size, at compile time.
   bool full_sub_groups = false;
+  // The work-group is one partial sub-group (a GPU work-group smaller than a warp): a kernel
+  // specialised for it takes the sub-group's lanes from the launch's shape alone.
+  bool one_sub_group = false;
   // A use_root_sync launch's barrier state, which the backend owns (the CPU's root_barrier, a
   // GPU's counters in device memory); null in other launches, whose root barrier is reported.
   void* root_sync = nullptr;

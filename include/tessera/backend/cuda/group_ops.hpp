@@ -74,14 +74,22 @@ template <typename T, typename Op> __device__ T warp_redux(unsigned mask, T x) {
 }
 
 // Sums of 0s and 1s (the pack and unpack idiom: a predicate scanned to find each item's slot)
-// are counts of the set bits of one ballot, as a CUDA programmer writes them; one vote checks
-// that every value is a flag, so other values take the shuffles.
+// are counts of the set bits of one ballot, as a CUDA programmer writes them. Where the optimiser
+// has proved the values are flags (a bool converted, as in the seed's pack and unpack) nothing
+// checks them; otherwise one vote does, and other values take the shuffles.
 template <typename T, typename Op>
 constexpr bool counts_flags = std::is_integral_v<T> && !std::is_same_v<T, bool> && redux_of<Op> == redux::add;
 
-template <typename T> __device__ bool all_flags(unsigned mask, const T& x) { return __all_sync(mask, x == T(0) || x == T(1)); }
-// The flags of the lanes up to `last` (inclusive) of this warp.
-__device__ inline unsigned lanes_through(unsigned ballot, unsigned last) { return ballot & ((2u << last) - 1u); }
+template <typename T> __device__ bool known_flag(const T& x) {
+  const bool flag = x == T(0) || x == T(1);
+  return __builtin_constant_p(flag) && flag;
+}
+template <typename T> __device__ bool all_flags(unsigned mask, const T& x) {
+  return known_flag(x) || __all_sync(mask, x == T(0) || x == T(1));
+}
+// The lanes below `lane`, and those up to `lane` inclusive (2u << 31 wraps to 0: all lanes).
+__device__ inline unsigned lanes_below(unsigned lane) { return (1u << lane) - 1u; }
+__device__ inline unsigned lanes_through(unsigned lane) { return (2u << lane) - 1u; }
 
 // Hillis-Steele inside the warp, over the sub-group's lanes only: a partial warp's missing lanes
 // never feed in, and a sub-group of 8 takes 3 steps, not 5.
@@ -96,13 +104,15 @@ template <typename T, typename Op> __device__ T warp_shuffle_scan(const sycl::su
 template <typename T, typename Op> __device__ T warp_inclusive_scan(const sycl::sub_group& sg, const T& x, Op op) {
   if constexpr (counts_flags<T, Op>) {
     const unsigned mask = sg.active_mask();
-    if (all_flags(mask, x)) return T(__popc(lanes_through(__ballot_sync(mask, x != T(0)), sg.get_local_linear_id())));
+    if (all_flags(mask, x)) return T(__popc(__ballot_sync(mask, x != T(0)) & lanes_through(sg.get_local_linear_id())));
   }
   return warp_shuffle_scan(sg, x, op);
 }
 // A full warp folds by butterfly (every lane ends with the total); a partial warp cannot, since
 // a butterfly reads lanes that do not exist, so it scans and takes the last lane's value.
 template <typename T, typename Op> __device__ T warp_reduce(const sycl::sub_group& sg, T x, Op op) {
+  if constexpr (counts_flags<T, Op>)
+    if (known_flag(x)) return T(__popc(__ballot_sync(sg.active_mask(), x != T(0))));
   if constexpr (has_redux<T, Op>) return warp_redux<T, Op>(sg.active_mask(), x);
   if (sg.get_local_linear_range() != 32)
     return warp_select(sg, warp_shuffle_scan(sg, x, op), sg.get_local_linear_range() - 1);
@@ -114,8 +124,7 @@ template <typename T, typename Op> __device__ T warp_exclusive_scan(const sycl::
   if constexpr (counts_flags<T, Op>) {
     const unsigned mask = sg.active_mask();
     if (all_flags(mask, x)) {
-      const unsigned flags = __ballot_sync(mask, x != T(0)); // every lane votes, lane 0 too
-      return lane == 0 ? T(0) : T(__popc(lanes_through(flags, lane - 1)));
+      return T(__popc(__ballot_sync(mask, x != T(0)) & lanes_below(lane)));
     }
   }
   const T prev = warp_up(sg, warp_shuffle_scan(sg, x, op), 1);

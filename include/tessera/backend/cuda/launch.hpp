@@ -76,23 +76,31 @@ __global__ void single_kernel(K k) {
   detail::invoke(k);
 }
 
-// Two specialisations: for work-groups of whole warps, where each sub-group's size is the
-// constant 32 (loops over it unroll, shuffles take the full mask), and for the others. The
-// constants are stored into the kernel's own copy of the geometry, from which the optimizer
-// forwards them to every query inlined into the kernel.
-template <int D, bool FullWarps, typename K>
+// How a work-group's items fill warps. Kernels are specialised for each: whole warps, where each
+// sub-group's size is the constant 32 (loops over it unroll, shuffles take the full mask); one
+// partial warp, whose lanes follow from the work-group's size alone; and the others, whose last
+// warp is partial. The constants are stored into the kernel's own copy of the geometry, from
+// which the optimizer forwards them to every query inlined into the kernel.
+enum class warp_fill { whole, one_partial, partial_last };
+
+inline warp_fill warp_fill_of(std::size_t group_size) {
+  return group_size % 32 == 0 ? warp_fill::whole : group_size < 32 ? warp_fill::one_partial : warp_fill::partial_last;
+}
+
+template <int D, warp_fill F, typename K>
 __device__ __forceinline__ void run_nd_item(const K& k, glue::nd_geometry<D>& geo) {
   geo.sub_group_size = 32;
-  geo.full_sub_groups = FullWarps;
+  geo.full_sub_groups = F == warp_fill::whole;
+  geo.one_sub_group = F == warp_fill::one_partial;
   glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z}, l[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
   for (int d = 0; d < D; ++d) c.group[d] = g[D - 1 - d], c.local[d] = l[D - 1 - d];
   c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   k(c);
 }
-template <int D, bool FullWarps, typename K>
+template <int D, warp_fill F, typename K>
 __global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
-  run_nd_item<D, FullWarps>(k, geo);
+  run_nd_item<D, F>(k, geo);
 }
 
 // Hierarchical kernels run each work-group on one GPU thread, as on the CPU: variables at
@@ -139,20 +147,23 @@ void launch_single(stream s, const K& k) {
 }
 
 // Local memory is dynamic shared memory; above 48 KiB the kernel must ask for it first.
-template <int D, bool FullWarps, typename K>
+template <int D, warp_fill F, typename K>
 void launch_nd_as(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
   if (local_bytes > 48 * 1024)
-    throw_if_error(cudaFuncSetAttribute(nd_range_kernel<D, FullWarps, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    throw_if_error(cudaFuncSetAttribute(nd_range_kernel<D, F, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(local_bytes)),
                    "raising the kernel's shared memory limit");
-  launch_kernel("parallel_for(nd_range)", nd_range_kernel<D, FullWarps, K>, to_dim3(geo.groups), to_dim3(geo.local),
+  launch_kernel("parallel_for(nd_range)", nd_range_kernel<D, F, K>, to_dim3(geo.groups), to_dim3(geo.local),
                 local_bytes, s, k, geo);
 }
 template <int D, typename K>
 void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
   if (geo.global.size() == 0) return;
-  if (geo.local.size() % 32 == 0) launch_nd_as<D, true>(s, geo, local_bytes, k);
-  else launch_nd_as<D, false>(s, geo, local_bytes, k);
+  switch (warp_fill_of(geo.local.size())) {
+  case warp_fill::whole: return launch_nd_as<D, warp_fill::whole>(s, geo, local_bytes, k);
+  case warp_fill::one_partial: return launch_nd_as<D, warp_fill::one_partial>(s, geo, local_bytes, k);
+  case warp_fill::partial_last: return launch_nd_as<D, warp_fill::partial_last>(s, geo, local_bytes, k);
+  }
 }
 
 template <int D, typename K>

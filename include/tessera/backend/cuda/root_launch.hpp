@@ -14,12 +14,12 @@
 // can be resident at once, of a kernel whose blocks each keep their root_block in shared memory.
 namespace tessera::cuda {
 
-template <int D, bool FullWarps, typename K>
+template <int D, warp_fill F, typename K>
 __global__ void root_sync_kernel(K k, glue::nd_geometry<D> geo) {
   __shared__ root_block block;
   if (threadIdx.x + threadIdx.y + threadIdx.z == 0) block = {static_cast<root_sync_state*>(geo.root_sync), 0};
   geo.root_sync = &block; // only the first thread reads it, after the barrier's own __syncthreads
-  run_nd_item<D, FullWarps>(k, geo);
+  run_nd_item<D, F>(k, geo);
 }
 
 // Records, before main, the kernels compiled for the name `Name`: the co-resident limit is their
@@ -30,13 +30,13 @@ struct root_kernel_entry {
 };
 template <typename Name, int D, typename K>
 const bool root_kernel_entry<Name, D, K>::registered =
-    (register_root_kernel(runtime::kernel_record_of<Name>(), reinterpret_cast<const void*>(root_sync_kernel<D, true, K>),
-                          reinterpret_cast<const void*>(root_sync_kernel<D, false, K>)),
+    (register_root_kernel(runtime::kernel_record_of<Name>(), reinterpret_cast<const void*>(root_sync_kernel<D, warp_fill::whole, K>),
+                          reinterpret_cast<const void*>(root_sync_kernel<D, warp_fill::partial_last, K>)),
      true);
 
-template <int D, bool FullWarps, typename K>
+template <int D, warp_fill F, typename K>
 void launch_root_sync_as(stream s, glue::nd_geometry<D> geo, std::size_t local_bytes, K k) {
-  const void* kernel = reinterpret_cast<const void*>(root_sync_kernel<D, FullWarps, K>);
+  const void* kernel = reinterpret_cast<const void*>(root_sync_kernel<D, F, K>);
   if (local_bytes > 48 * 1024)
     throw_if_error(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(local_bytes)),
@@ -54,8 +54,9 @@ template <typename Name, int D, typename K>
 void launch_root_sync(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
   (void)root_kernel_entry<Name, D, K>::registered;
   if (geo.global.size() == 0) return;
-  if (geo.local.size() % 32 == 0) launch_root_sync_as<D, true>(s, geo, local_bytes, k);
-  else launch_root_sync_as<D, false>(s, geo, local_bytes, k);
+  // Two of the three specialisations: a cooperative launch is already one of few blocks.
+  if (warp_fill_of(geo.local.size()) == warp_fill::whole) launch_root_sync_as<D, warp_fill::whole>(s, geo, local_bytes, k);
+  else launch_root_sync_as<D, warp_fill::partial_last>(s, geo, local_bytes, k);
 }
 
 } // namespace tessera::cuda
