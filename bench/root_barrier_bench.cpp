@@ -6,8 +6,8 @@
 //   `#pragma omp barrier` in an OpenMP team of as many threads as the pool has workers; and, for
 //   scale, K work-group barriers of an ordinary nd_range launch of the same shape (the cost of
 //   switching the items' fibers, which the root barrier pays too).
-// GPU (when compiled as CUDA and a GPU is present): work-groups of 32 (one warp), one per SM and as
-//   many per SM as fit (full occupancy), K barriers of each of: Tessera's root-group barrier,
+// GPU (when compiled as CUDA and a GPU is present): work-groups of 32 (one warp), 1, 2, 4, 8 and 16
+//   per SM and as many per SM as fit (full occupancy), K barriers of each of: Tessera's root-group barrier,
 //   cooperative_groups' grid.sync() in a plain CUDA cooperative kernel, and the seed's three
 //   hand-made barriers (examples/figures/seed002.hpp) written in SYCL, and the design issue 11
 //   suggests (a generation flag that the last arrival publishes), also in SYCL.
@@ -188,15 +188,18 @@ void gpu_section(int reps, bool quick) {
   void* scratch = sycl::malloc_device(scratch_bytes, q);
   std::printf("GPU: %s, %zu SMs; per barrier (work-groups x items); grid.sync fits %zu blocks of %zu per SM\n",
               gpu.get_info<sycl::info::device::name>().c_str(), sms, grid_sync_blocks_per_sm(local), local);
-  for (std::size_t per_sm : {std::size_t{1}, per_sm_full}) {
+  for (std::size_t per_sm : {std::size_t{1}, std::size_t{2}, std::size_t{4}, std::size_t{8}, std::size_t{16},
+                             per_sm_full}) {
+    if (per_sm > per_sm_full) continue;
     const std::size_t groups = sms * per_sm;
-    const std::size_t k = quick ? 200 : per_sm == 1 ? 20000 : 2000;
+    const std::size_t k = quick ? 200 : per_sm <= 2 ? 20000 : 2000;
     std::printf(" %zu work-group(s) of %zu per SM\n", per_sm, local);
     gpu_row(q, "root-group barrier (Tessera)", groups, local, k, reps, s2::root_group_barrier{}, nullptr);
     const double cg = us_per_barrier([&](std::size_t n) { grid_sync_run(groups, local, n); }, k, reps);
     print_row("cooperative_groups grid.sync()", groups, local, cg);
     auto* counter = static_cast<unsigned long long*>(scratch);
-    // Method 1 makes every work-item's atomic meet at one address: a tenth of the barriers.
+    // Method 1 makes every work-item's atomic meet at one address: a tenth of the barriers
+    // (us_per_barrier divides by the count it was given).
     gpu_row(q, "seed method 1: global counter", groups, local, std::max<std::size_t>(k / 10, 10), reps,
             s2::global_counter{counter}, scratch);
     gpu_row(q, "seed method 2: group leaders", groups, local, k, reps, s2::group_leaders{counter}, scratch);

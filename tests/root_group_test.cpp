@@ -21,6 +21,7 @@ class PrefixSum;
 class Jacobi;
 class Queries;
 class TooMany;
+class Rotate;
 
 // The co-resident limit for work-groups of `local` items, asked as DPC++ programs ask it.
 template <typename Name>
@@ -125,6 +126,28 @@ TEST(RootGroup, TwoDimensionalLaunchRotatesAcrossGroups) {
      }
    }).wait();
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(v[i], static_cast<int>((i + 3 * 64) % n)) << "at " << i;
+  sycl::free(v, q);
+}
+
+// Thousands of one-item groups (on a GPU, more blocks than one arrival counter serves well, and a
+// last subgroup of the barrier's tree that is not full): each phase rotates the values by one item,
+// across every pair of neighbouring groups.
+TEST(RootGroup, ThousandsOfGroupsRotateAcrossGroups) {
+  sycl::queue q;
+  const std::size_t n = std::min<std::size_t>(limit_for<Rotate>(q, 1), 1501);
+  constexpr int phases = 5;
+  int* v = sycl::malloc_shared<int>(n, q);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<int>(i);
+  q.parallel_for<Rotate>(sycl::nd_range<1>(n, 1), syclex::properties{syclex::use_root_sync}, [=](sycl::nd_item<1> it) {
+     const std::size_t i = it.get_global_id(0);
+     for (int phase = 0; phase < phases; ++phase) {
+       const int x = v[(i + 1) % n];
+       sycl::group_barrier(it.ext_oneapi_get_root_group());
+       v[i] = x;
+       sycl::group_barrier(it.ext_oneapi_get_root_group());
+     }
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(v[i], static_cast<int>((i + phases) % n)) << "at " << i;
   sycl::free(v, q);
 }
 

@@ -90,6 +90,23 @@ struct launch_run {
   std::condition_variable wake;
 };
 
+// Polls `released` with a pause between polls for at most `spin_time`: true once it holds. The clock
+// is read every 64 polls only, so that a release is seen within a few hundred nanoseconds.
+template <typename Predicate>
+bool spin_until(const Predicate& released) {
+  constexpr auto spin_time = std::chrono::microseconds(50);
+  const auto deadline = std::chrono::steady_clock::now() + spin_time;
+  for (;;) {
+    for (unsigned spin = 0; spin < 64; ++spin) {
+      if (released()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+  }
+}
+
 class participant;
 
 // One work-group on its fiber, owned by the worker that claimed it.
@@ -205,9 +222,11 @@ void participant::resume(group_slot& s) {
   if (s.done) sanitizer::destroy(s.stack);
 }
 
-// Every group here waits for groups on other workers: spin briefly (a barrier whose groups all
-// run takes about a microsecond), yield a few times, then sleep until the last arrival wakes the
-// sleepers, as an OpenMP barrier does: other jobs, or other programs, may need the core.
+// Every group here waits for groups on other workers: spin first, as OpenMP runtimes do (a
+// barrier whose groups all run takes microseconds, and a worker put to sleep costs a futex wake-up
+// and a reschedule, tens of microseconds, on every barrier), for a bounded time so that other jobs
+// or programs get the core back; then yield a few times, then sleep until the last arrival wakes
+// the sleepers. The spin reads the generation with atomic loads and pauses between them.
 // False when the wait outlasted `patience` while groups are unclaimed: the groups waited for may
 // not have started, because their worker has yet to join (busy with another job, or not yet
 // woken), and this worker should claim one. Claiming at once would leave late workers nothing to
@@ -217,12 +236,7 @@ bool participant::idle(std::uint64_t generation) const {
   const auto released = [&] {
     return run_.barrier.generation() != generation || run_.failed.load(std::memory_order_acquire);
   };
-  for (unsigned spin = 0; spin < 128; ++spin) {
-    if (released()) return true;
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-  }
+  if (spin_until(released)) return true;
   for (unsigned y = 0; y < 8; ++y) {
     if (released()) return true;
     std::this_thread::yield();

@@ -41,8 +41,9 @@ void launch_root_sync_as(stream s, glue::nd_geometry<D> geo, std::size_t local_b
     throw_if_error(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         static_cast<int>(local_bytes)),
                    "raising the kernel's shared memory limit");
-  void* state = scratch(s, sizeof(root_sync_state));
-  fill_bytes(s, state, 0, sizeof(root_sync_state));
+  const std::size_t bytes = root_sync_bytes(geo.groups.size());
+  void* state = scratch(s, bytes);
+  fill_bytes(s, state, 0, bytes);
   geo.root_sync = state;
   void* args[] = {&k, &geo};
   throw_if_error(cudaLaunchCooperativeKernel(kernel, to_dim3(geo.groups), to_dim3(geo.local), args, local_bytes,
