@@ -4,7 +4,7 @@
 # CMakeLists.txt (in-tree examples, tests and benchmarks), so both see the same function.
 include_guard(GLOBAL)
 
-# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY])
+# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY] [NO_CBS])
 #
 # Adds <src>... to <target> and links it against the Tessera SYCL runtime (Tessera::sycl),
 # which brings the include directories, C++17 or newer, Boost.Context and threads.
@@ -20,8 +20,15 @@ include_guard(GLOBAL)
 #
 # HOST_ONLY: never compiled as CUDA, even with TESSERA_CUDA_KERNELS (for programs whose kernels
 # use host-only C++ on purpose, e.g. tests of the CPU backend); their kernels run on the CPU.
+#
+# CBS: when the project's C++ compiler is clang 19 and the sources are not compiled as CUDA,
+# they are compiled with Tessera's CBS pass (-fpass-plugin=<TESSERA_CBS_PLUGIN> -DTESSERA_CBS=1),
+# which turns nd_range kernels with barriers into loops over the work-items; kernels it cannot
+# handle keep fibers. Opt out for all targets with TESSERA_CBS set to OFF, for one with NO_CBS.
+# TESSERA_CBS_VERBOSE=1 in the build's environment (`TESSERA_CBS_VERBOSE=1 cmake --build ...`)
+# makes the pass print one line per kernel it leaves on fibers (objects ccache replays print none).
 function(add_sycl_to_target)
-  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY" "TARGET" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY;NO_CBS" "TARGET" "SOURCES")
   if(NOT _TSYCL_TARGET)
     message(FATAL_ERROR "add_sycl_to_target: TARGET <target> is required")
   endif()
@@ -52,8 +59,36 @@ function(add_sycl_to_target)
   endif()
   if(_TSYCL_CUDA OR (TESSERA_CUDA_KERNELS AND NOT _TSYCL_HOST_ONLY))
     _tessera_sycl_cuda_options(${_TSYCL_TARGET})
+  elseif(NOT _TSYCL_NO_CBS)
+    _tessera_sycl_cbs_options(${_TSYCL_TARGET} ${_tsycl_scope})
   endif()
   target_link_libraries(${_TSYCL_TARGET} ${_tsycl_scope} Tessera::sycl)
+endfunction()
+
+# Whether this project's compiler can load the CBS pass: clang 19, the LLVM it was built for.
+function(_tessera_cbs_usable out)
+  set(_ok FALSE)
+  if(TESSERA_CBS_PLUGIN AND (NOT DEFINED TESSERA_CBS OR TESSERA_CBS)
+     AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 19
+     AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 20)
+    set(_ok TRUE)
+  endif()
+  set(${out} ${_ok} PARENT_SCOPE)
+endfunction()
+
+# Compile options that load the CBS pass into clang 19 for <target>'s C++ sources.
+function(_tessera_sycl_cbs_options target scope)
+  _tessera_cbs_usable(_usable)
+  if(NOT _usable)
+    return()
+  endif()
+  target_compile_options(${target} ${scope} "$<$<COMPILE_LANGUAGE:CXX>:-fpass-plugin=${TESSERA_CBS_PLUGIN}>")
+  target_compile_definitions(${target} ${scope} TESSERA_CBS=1)
+  if(TARGET tessera-cbs-ready AND NOT scope STREQUAL "INTERFACE")
+    add_dependencies(${target} tessera-cbs-ready)
+  endif()
+  # tessera_add_cbs_sources (the in-tree CBS tests) must not load the pass a second time.
+  set_property(TARGET ${target} PROPERTY TESSERA_CBS_LOADED TRUE)
 endfunction()
 
 # Compile options that make clang compile <target>'s C++ sources as CUDA.

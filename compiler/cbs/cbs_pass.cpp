@@ -5,6 +5,7 @@
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
@@ -17,6 +18,7 @@
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include <cstdlib>
+#include <string_view>
 
 using namespace llvm;
 
@@ -29,6 +31,26 @@ std::string where(const CallInst& barrier) {
   getConstantStringInfo(barrier.getArgOperand(2), file);
   const auto* line = dyn_cast<ConstantInt>(barrier.getArgOperand(3));
   return (file.empty() ? "?" : file.str()) + ":" + (line ? std::to_string(line->getZExtValue()) : "?");
+}
+
+// The kernel's type, read from its item function's name nd_launch<D, Kernel>::cbs_item(...), so
+// that a remark names the kernel as its source spells it.
+std::string kernel_name(const Function& item) {
+  const std::string full = demangle(item.getName());
+  const StringRef name(full);
+  const size_t open = name.find("nd_launch<"), close = name.rfind(">::cbs_item");
+  if (open == StringRef::npos || close == StringRef::npos || close < open) return full;
+  const StringRef arguments = name.slice(open + StringRef("nd_launch<").size(), close);
+  const size_t comma = arguments.find(", ");
+  return (comma == StringRef::npos ? arguments : arguments.drop_front(comma + 2)).str();
+}
+
+// Under TESSERA_CBS_VERBOSE=1 in the compiler's environment, one line on stderr per kernel that
+// keeps fibers (the remark under -Rpass-missed=tessera-cbs says the same with the include chain).
+void note_fallback(const std::string& kernel, const std::string& why) {
+  const char* verbose = std::getenv("TESSERA_CBS_VERBOSE");
+  if (verbose && *verbose && std::string_view(verbose) != "0")
+    errs() << "tessera-cbs: " << kernel << " keeps fibers: " << why << "\n";
 }
 
 // The whole-group function calls the runtime and throws its reports: the item function's
@@ -60,8 +82,9 @@ void clean_up(Function& g, FunctionAnalysisManager& fam) {
 Function* compile(work_item_function& w, FunctionAnalysisManager& fam, OptimizationRemarkEmitter& ore) {
   SmallVector<CallInst*, 8> barriers = barriers_in(*w.item);
   if (barriers.empty()) return nullptr;
-  const std::string kernel = "nd_range kernel with a barrier at " + where(*barriers.front());
+  const std::string kernel = "nd_range kernel " + kernel_name(*w.item) + " with a barrier at " + where(*barriers.front());
   if (auto why = why_not_compilable(*w.item)) {
+    note_fallback(kernel, *why);
     ore.emit([&] {
       return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
              << kernel << " keeps fibers: " << *why;
@@ -82,6 +105,7 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
   if (verifyFunction(*g, &out)) {
     if (std::getenv("TESSERA_CBS_DEBUG")) g->print(errs()); // for reports of such bugs
     g->eraseFromParent();
+    note_fallback(kernel, "the pass produced invalid code (a Tessera bug)");
     ore.emit([&] {
       return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
              << kernel << " keeps fibers: the pass produced invalid code (a Tessera bug): " << broken;
