@@ -4,6 +4,10 @@
 #      the package tests that install Tessera and build programs against the install.
 #   1b. The layering check (scripts/check_backend_glue.sh): include/sycl/ names no backend, and a
 #      copy of the tree with the CUDA backend's folders deleted builds and passes its tests.
+#   1c. clang 19 build in build-cbs/ (tests and examples, no benchmarks): every nd_range kernel
+#      with barriers goes through the CBS pass, as add_sycl_to_target does by default with clang
+#      19; every test runs, the package tests included. Skipped without clang++-19 or LLVM 19's
+#      development files (no plugin).
 #   2. CUDA build in build-cuda/ (clang++-19, TESSERA_CUDA=ON): the library, every test, every
 #      example and the benchmarks compiled for sm_90. Nothing needs a GPU: a CUDA compile error
 #      fails; then tessera-ls runs (it must list the CPU, and no GPU where there is none) and
@@ -13,6 +17,7 @@
 #   4. TSan build in build-tsan/ (tests only): the tests labelled "runtime".
 #
 # Environment:
+#   TESSERA_SKIP_CBS=1          skip step 1c
 #   TESSERA_SKIP_CUDA=1         skip step 2
 #   TESSERA_CUDA_HOME=DIR       the CUDA toolkit of step 2 (default /usr/local/cuda)
 #   TESSERA_CUDA_ARCH=sm_NN     the GPU architecture of step 2 (default sm_90)
@@ -51,6 +56,24 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 # --- 1b. Layering: the surface names no backend; the CUDA backend is deletable ---------------
 step "Backend glue check (scripts/check_backend_glue.sh: a copy without the CUDA backend)"
 TESSERA_JOBS="$jobs" bash scripts/check_backend_glue.sh
+
+# --- 1c. clang 19 with the CBS pass: barrier kernels as loops over work-items ----------------
+if [[ "${TESSERA_SKIP_CBS:-0}" == 1 ]]; then
+  step "clang 19 + CBS build skipped (TESSERA_SKIP_CBS=1)"
+elif ! command -v clang++-19 >/dev/null 2>&1; then
+  step "clang 19 + CBS build skipped: no clang++-19"
+else
+  step "clang 19 + CBS build (build-cbs/: tests and examples, kernels through the CBS pass)"
+  configure build-cbs -DCMAKE_BUILD_TYPE=Release -DTESSERA_SANITIZE= -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DBUILD_TESTING=ON -DTESSERA_BUILD_EXAMPLES=ON -DTESSERA_BUILD_BENCH=OFF
+  if [[ ! -f build-cbs/build.ninja ]] || ! grep -q 'fpass-plugin=.*libtessera-cbs' build-cbs/build.ninja; then
+    step "clang 19 + CBS build skipped: no CBS plugin (LLVM 19's development files, llvm-19-dev, missing?)"
+  else
+    cmake --build build-cbs -j "$jobs"
+    step "clang 19 + CBS tests"
+    ctest --test-dir build-cbs --output-on-failure -j "$jobs"
+  fi
+fi
 
 # --- 2. CUDA (compile only) ----------------------------------------------------------------
 cuda_home="${TESSERA_CUDA_HOME:-/usr/local/cuda}"
