@@ -19,6 +19,11 @@ struct algorithm_patterns {
       for (std::size_t i = first; i < last; ++i) f(i);
     }, parallel);
   }
+  // write(i, read(i)) (the GPU's pattern batches the reads; here it is one loop).
+  template <typename Read, typename Write>
+  void map(std::size_t n, const Read& read, const Write& write) const {
+    for_each_index(n, [&](std::size_t i) { write(i, read(i)); });
+  }
   // f(first, last) over pieces of [0, n) (a merge finds its inputs once per piece).
   template <typename F>
   void for_each_piece(std::size_t n, const F& f) const {

@@ -101,6 +101,28 @@ __global__ void for_each_index_kernel(F f, std::size_t n) {
   for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) f(i);
 }
 
+// write(i, read(i)) for i in [0, n), each thread taking `k` elements a block apart: all k reads
+// are issued before the first write, which the compiler could not reorder itself (a write may
+// alias a later read), so that each thread keeps k loads in flight, as CUB's transform does.
+template <unsigned k, typename Read, typename Write>
+__global__ void map_kernel(Read read, Write write, std::size_t n) {
+  using T = decltype(read(std::size_t{}));
+  const std::size_t tile = std::size_t{k} * blockDim.x;
+  for (std::size_t first = blockIdx.x * tile; first < n; first += static_cast<std::size_t>(gridDim.x) * tile) {
+    const std::size_t i = first + threadIdx.x;
+    if (first + tile <= n) {
+      T v[k];
+#pragma unroll
+      for (unsigned j = 0; j < k; ++j) v[j] = read(i + j * blockDim.x);
+#pragma unroll
+      for (unsigned j = 0; j < k; ++j) write(i + j * blockDim.x, v[j]);
+    } else {
+      for (unsigned j = 0; j < k; ++j)
+        if (i + j * blockDim.x < n) write(i + j * blockDim.x, read(i + j * blockDim.x));
+    }
+  }
+}
+
 // Device memory for an algorithm's intermediate data, from the stream's pool, freed in stream order.
 template <typename T>
 class device_array {
@@ -140,6 +162,22 @@ struct algorithm_patterns {
                             static_cast<cudaStream_t>(s)>>>(f, n);
     throw_if_error(cudaGetLastError(), "an algorithm's kernel");
     finish();
+  }
+  // write(i, read(i)): the maps that read their input and write their output (transform, copy).
+  template <typename Read, typename Write>
+  void map(std::size_t n, const Read& read, const Write& write) const {
+    using T = decltype(read(std::size_t{}));
+    if constexpr (!std::is_default_constructible_v<T>) {
+      for_each_index(n, [=] TESSERA_HOST_DEVICE(std::size_t i) { write(i, read(i)); });
+    } else {
+      if (n == 0) return;
+      constexpr unsigned block = 256, k = 8;
+      const std::size_t blocks = (n + block * k - 1) / (block * k);
+      map_kernel<k><<<static_cast<unsigned>(blocks < (1u << 30) ? blocks : (1u << 30)), block, 0,
+                      static_cast<cudaStream_t>(s)>>>(read, write, n);
+      throw_if_error(cudaGetLastError(), "an algorithm's kernel");
+      finish();
+    }
   }
   template <typename F>
   void for_each_piece(std::size_t n, const F& f) const {

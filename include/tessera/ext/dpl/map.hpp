@@ -29,7 +29,7 @@ tessera::dpl::enable_if_policy<Policy, Out> transform(Policy&& policy, In first,
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.for_each_index(n, [=](std::size_t i) { out[i] = op(in[i]); });
+    exec.map(n, [=](std::size_t i) { return op(in[i]); }, [=](std::size_t i, const auto& x) { out[i] = x; });
   });
   return result + n;
 }
@@ -42,7 +42,7 @@ tessera::dpl::enable_if_policy<Policy, Out> transform(Policy&& policy, In1 first
     auto a = tessera::dpl::bind(first1, session, n);
     auto b = tessera::dpl::bind(first2, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.for_each_index(n, [=](std::size_t i) { out[i] = op(a[i], b[i]); });
+    exec.map(n, [=](std::size_t i) { return op(a[i], b[i]); }, [=](std::size_t i, const auto& x) { out[i] = x; });
   });
   return result + n;
 }
@@ -69,7 +69,8 @@ tessera::dpl::enable_if_policy<Policy, Out> copy(Policy&& policy, In first, In l
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.for_each_index(n, [=](std::size_t i) { out[i] = in[i]; });
+    exec.map(n, [=](std::size_t i) { return tessera::dpl::value_t<In>(in[i]); },
+             [=](std::size_t i, const auto& x) { out[i] = x; });
   });
   return result + n;
 }
