@@ -29,7 +29,9 @@ class host_session {
 public:
   // The host reaches all its memory.
   template <typename T>
-  void reach(T*, std::size_t) {}
+  T* reach(T* p, std::size_t) {
+    return p;
+  }
   template <typename T, typename Alloc>
   T* pointer(sycl::buffer<T, 1, Alloc> b) {
     const void* key = b.impl().get();
@@ -63,8 +65,9 @@ struct is_contiguous_wrapper<
 } // namespace detail
 
 // `n`: how many elements from `it` the algorithm uses (0: unknown), so that a session can make
-// plain host memory reachable where the algorithm runs. Calls are qualified (std::bind would win
-// argument-dependent lookup), so every overload is declared before any is defined.
+// plain host memory reachable where the algorithm runs (a GPU's session copies it). Calls are
+// qualified (std::bind would win argument-dependent lookup), so every overload is declared before
+// any is defined.
 template <typename It, typename Session>
 auto bind(It it, Session& s, std::size_t n);
 template <typename T, typename Alloc, typename Session>
@@ -79,11 +82,9 @@ auto bind(oneapi::dpl::zip_iterator<Its...> it, Session& s, std::size_t n);
 template <typename It, typename Session>
 auto bind(It it, Session& s, std::size_t n) {
   if constexpr (std::is_pointer_v<It>) {
-    s.reach(it, n);
-    return it;
+    return s.reach(it, n);
   } else if constexpr (detail::is_contiguous_wrapper<It>::value) {
-    s.reach(it.base(), n);
-    return it.base();
+    return s.reach(it.base(), n);
   } else {
     return it;
   }
