@@ -55,11 +55,15 @@ private:
 
 namespace detail {
 template <typename It, typename = void> struct is_contiguous_wrapper : std::false_type {};
-// libstdc++'s and libc++'s vector iterators wrap a pointer and expose it as base().
+// libstdc++'s and libc++'s vector iterators wrap a pointer and expose it as base(), libstdc++'s by
+// const reference (hence the decay: without it a std::vector's iterator was passed to kernels as
+// is, holding a host address).
+template <typename It>
+using base_t = std::decay_t<decltype(std::declval<const It&>().base())>;
 template <typename It>
 struct is_contiguous_wrapper<
-    It, std::enable_if_t<std::is_pointer_v<decltype(std::declval<const It&>().base())> &&
-                         std::is_same_v<std::remove_pointer_t<decltype(std::declval<const It&>().base())>,
+    It, std::enable_if_t<std::is_pointer_v<base_t<It>> &&
+                         std::is_same_v<std::remove_pointer_t<base_t<It>>,
                                         std::remove_reference_t<typename std::iterator_traits<It>::reference>>>>
     : std::true_type {};
 } // namespace detail
