@@ -34,9 +34,9 @@ public:
 
   // Plain host memory (not USM), such as a std::vector's, is copied into managed memory for the
   // algorithm and, unless it was only read (const T), back when the algorithm returns, as oneDPL
-  // does with host iterators. (Mapping the host pages for the GPU at their host address failed
-  // on an H100: the kernel's writes to a heap vector faulted.) Managed memory rather than device
-  // memory because some algorithms read an element on the host (the extremes read in[0]). A range
+  // does with host iterators (rather than pinning the caller's pages one by one with
+  // cudaHostRegister). Managed memory rather than device memory because some algorithms read an
+  // element on the host (the extremes read in[0]). A range
   // inside one already copied is served from that copy, so that an in-place algorithm's input and
   // output are one copy; ranges that overlap only in part are not supported.
   template <typename T>
