@@ -6,6 +6,7 @@
 #include "dpl_common.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 namespace {
@@ -60,6 +61,17 @@ TEST_P(map_family, ForEachAndForEachN) {
     const std::size_t third = n() / 3;
     EXPECT_EQ(std::for_each_n(pol, u.begin(), third, [](int& x) { x = -1; }), u.begin() + third);
     EXPECT_EQ(std::count(u.begin(), u.end(), -1), static_cast<long>(third));
+  });
+}
+
+// A reverse_iterator over a pointer has a pointer base() too, but it is no contiguous wrapper:
+// binding it to its base would walk the range forwards.
+TEST_P(map_family, CopyThroughReverseIteratorOfPointers) {
+  const auto a = data(n(), 9);
+  with_policy(policy(), [&](auto pol) {
+    auto u = usm(a), out = usm(std::vector<int>(n()));
+    std::copy(pol, std::make_reverse_iterator(u.data() + n()), std::make_reverse_iterator(u.data()), out.data());
+    EXPECT_TRUE(std::equal(a.rbegin(), a.rend(), out.begin()));
   });
 }
 

@@ -55,6 +55,11 @@ private:
 
 namespace detail {
 template <typename It, typename = void> struct is_contiguous_wrapper : std::false_type {};
+// The standard's adaptors over a pointer have one as base() too, but read elsewhere (a
+// reverse_iterator the element before it) or otherwise (a move_iterator moves): they stay as they are.
+template <typename It> struct is_standard_adaptor : std::false_type {};
+template <typename It> struct is_standard_adaptor<std::reverse_iterator<It>> : std::true_type {};
+template <typename It> struct is_standard_adaptor<std::move_iterator<It>> : std::true_type {};
 // libstdc++'s and libc++'s vector iterators wrap a pointer and expose it as base(), libstdc++'s by
 // const reference (hence the decay: without it a std::vector's iterator was passed to kernels as
 // is, holding a host address).
@@ -62,7 +67,7 @@ template <typename It>
 using base_t = std::decay_t<decltype(std::declval<const It&>().base())>;
 template <typename It>
 struct is_contiguous_wrapper<
-    It, std::enable_if_t<std::is_pointer_v<base_t<It>> &&
+    It, std::enable_if_t<!is_standard_adaptor<It>::value && std::is_pointer_v<base_t<It>> &&
                          std::is_same_v<std::remove_pointer_t<base_t<It>>,
                                         std::remove_reference_t<typename std::iterator_traits<It>::reference>>>>
     : std::true_type {};
