@@ -23,8 +23,10 @@ if [[ $mode == run ]]; then
   for t in .gpu/t/*_test; do
     n=$(basename "$t")
     # Test files of CPU-only behaviour are not compiled as CUDA: their queues are the CPU's.
+    # So are the CBS pass's tests (tests/cbs/), kernels compiled into loops for the CPU.
     device=gpu
     grep -q 'tessera-test-cuda: host-only' "tests/$n.cpp" 2>/dev/null && device=cpu
+    [[ -f tests/cbs/$n.cpp ]] && device=cpu
     TESSERA_DEVICE=$device timeout 180 "$t" --gtest_brief=1 > "$out/$n.log" 2>&1
     echo "test $n rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) *\]' "$out/$n.log" | tr '\n' ' ')" | tee -a "$summary"
   done
