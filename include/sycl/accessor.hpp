@@ -58,9 +58,8 @@ struct buffer_view {
   TESSERA_HOST_DEVICE buffer_view(const buffer_view& o)
       : buffer(o.buffer), data(o.data), host(o.host), buffer_range(o.buffer_range), access_range(o.access_range),
         offset(o.offset), attached(o.attached) {
-#if !TESSERA_DEVICE_PASS
-    if (!attached && buffer) bind_placeholder();
-#endif
+    if constexpr (tessera::memory::host_code)
+      if (!attached && buffer) bind_placeholder();
   }
   buffer_view(buffer_view&&) noexcept = default;
   buffer_view& operator=(const buffer_view&) = default;

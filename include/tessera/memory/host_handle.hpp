@@ -6,6 +6,10 @@
 
 namespace tessera::memory {
 
+// False while compiling device code: what a view does on copy that needs the host (binding a
+// placeholder to its command) is left out of device copies.
+inline constexpr bool host_code = !TESSERA_DEVICE_PASS;
+
 // A shared_ptr to a host-side object that device code may copy. Accessors hold their buffer
 // through one, and kernels copy accessors: a kernel that hands its accessor by value to a helper
 // (fig 6-9 of the DPC++ book) copies and destroys it on the device. There the bytes came from the
