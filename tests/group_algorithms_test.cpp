@@ -25,14 +25,24 @@ expected_sub_group sub_group_of(std::size_t lid, std::size_t sg) {
   return {base, std::min(sg, local - base), lid - base};
 }
 
+bool has_sub_group_size(const sycl::queue& q, std::uint32_t sg) {
+  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  return std::find(sizes.begin(), sizes.end(), sg) != sizes.end();
+}
+
+// Values in [-50, 50], in no order.
+std::vector<int> mixed_values(std::size_t n) {
+  std::vector<int> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<int>((i * 7919) % 101) - 50;
+  return v;
+}
+
 TYPED_TEST(SubGroupAlgorithms, EveryCollectiveMatchesSequentialReference) {
   constexpr std::uint32_t SG = TypeParam::value;
   sycl::queue q;
-  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
-  if (std::find(sizes.begin(), sizes.end(), SG) == sizes.end()) GTEST_SKIP() << "no sub-groups of " << SG;
+  if (!has_sub_group_size(q, SG)) GTEST_SKIP() << "no sub-groups of " << SG;
   const std::size_t n = groups * local;
-  std::vector<int> in(n);
-  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>((i * 7919) % 101) - 50;
+  const std::vector<int> in = mixed_values(n);
   int* x = sycl::malloc_shared<int>(n, q);
   int* r = sycl::malloc_shared<int>(n * 10, q);
   std::copy(in.begin(), in.end(), x);
@@ -83,11 +93,9 @@ TYPED_TEST(SubGroupAlgorithms, FlagScansAndIntegerFoldsMatchSequentialReference)
   constexpr std::uint32_t SG = TypeParam::value;
   constexpr int outputs = 14;
   sycl::queue q;
-  const auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
-  if (std::find(sizes.begin(), sizes.end(), SG) == sizes.end()) GTEST_SKIP() << "no sub-groups of " << SG;
+  if (!has_sub_group_size(q, SG)) GTEST_SKIP() << "no sub-groups of " << SG;
   const std::size_t n = groups * local;
-  std::vector<int> in(n);
-  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>((i * 7919) % 101) - 50;
+  const std::vector<int> in = mixed_values(n);
   std::vector<std::uint32_t> flags(n), mixed(n);
   for (std::size_t i = 0; i < n; ++i) {
     flags[i] = in[i] > 0;
