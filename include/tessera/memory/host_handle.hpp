@@ -62,7 +62,6 @@ public:
 #endif
   }
 
-  const std::shared_ptr<T>& shared() const noexcept { return ptr_; }
   operator const std::shared_ptr<T>&() const noexcept { return ptr_; }
   T* operator->() const noexcept { return ptr_.get(); }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
