@@ -23,7 +23,9 @@
 #include <iterator>
 #include <type_traits>
 
+#include "tessera/backend/cuda/lookback_scan.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
+#include "tessera/detail/contiguous_access.hpp"
 
 // The pattern set of the algorithm library (tessera/ext/dpl) on a GPU: CUB's device-wide
 // reduce, scan, select, partition and sorts on the queue's CUDA stream, where CUB has them, and
@@ -194,9 +196,18 @@ struct algorithm_patterns {
     });
   }
 
+  // Contiguous arrays of 4- and 8-byte arithmetic values take the single-pass look-back scan;
+  // anything else CUB's scan over the functors.
   template <typename T, typename Map, typename Op, typename Write>
   void scan(std::size_t n, const Map& map, const Op& op, const T* init, bool inclusive, const Write& write) const {
     if (n == 0) return;
+    if constexpr (lookback::fits<T> && tessera::detail::is_element_read<Map, T>::value &&
+                  tessera::detail::is_element_write<Write, T>::value) {
+      if (lookback::takes(map.p, write.p, n)) {
+        lookback::scan(s, map.p, write.p, n, op, init, inclusive);
+        return finish();
+      }
+    }
     const index_map_iterator<T, Map> in(map, 0);
     const index_write_iterator<T, Write> out(write, 0);
     const auto cs = static_cast<cudaStream_t>(s);

@@ -3,11 +3,34 @@
 #include <functional>
 #include <type_traits>
 
+#include "tessera/detail/contiguous_access.hpp"
 #include "tessera/ext/dpl/run.hpp"
 
 // The scan family: every output is the combination of all inputs up to it (inclusive) or
 // before it (exclusive). The output may be the input range itself.
 namespace tessera::dpl {
+
+struct identity_map {
+  template <typename T> TESSERA_HOST_DEVICE T&& operator()(T&& x) const { return static_cast<T&&>(x); }
+};
+
+// What the scan reads (map of the input) and writes, as functors of the position; arrays of T
+// read as they are and written as T are handed over as such, for the patterns' wide loads.
+template <typename T, typename In, typename Map>
+auto scan_reader(In in, Map map) {
+  if constexpr (std::is_pointer_v<In> && std::is_same_v<std::remove_cv_t<std::remove_pointer_t<In>>, T> &&
+                std::is_same_v<Map, identity_map>)
+    return tessera::detail::element_read<T>{in};
+  else
+    return [=](std::size_t i) -> T { return map(in[i]); };
+}
+template <typename T, typename Out>
+auto scan_writer(Out out) {
+  if constexpr (std::is_same_v<Out, T*>)
+    return tessera::detail::element_write<T>{out};
+  else
+    return [=](std::size_t i, const T& x) { out[i] = x; };
+}
 
 template <typename T, typename Policy, typename In, typename Out, typename Op, typename Map>
 Out scan(Policy&& policy, In first, In last, Out result, Op op, Map map, const T* init, bool inclusive) {
@@ -15,8 +38,7 @@ Out scan(Policy&& policy, In first, In last, Out result, Op op, Map map, const T
   run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.scan(n, [=](std::size_t i) -> T { return map(in[i]); }, op, init, inclusive,
-              [=](std::size_t i, const T& x) { out[i] = x; });
+    exec.scan(n, scan_reader<T>(in, map), op, init, inclusive, scan_writer<T>(out));
   });
   return result + n;
 }
@@ -24,10 +46,6 @@ Out scan(Policy&& policy, In first, In last, Out result, Op op, Map map, const T
 // What a scan without init accumulates in: the mapped input's type, as std::inclusive_scan's.
 template <typename In, typename Map>
 using mapped_t = std::decay_t<std::invoke_result_t<const Map&, typename std::iterator_traits<In>::reference>>;
-
-struct identity_map {
-  template <typename T> TESSERA_HOST_DEVICE T&& operator()(T&& x) const { return static_cast<T&&>(x); }
-};
 
 } // namespace tessera::dpl
 
