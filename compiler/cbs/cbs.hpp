@@ -5,12 +5,14 @@
 // each region runs as a loop nest over the local ids, and what an item keeps across a barrier
 // lives in per-item arrays. Kernels it cannot prove right keep fibers.
 #pragma once
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
@@ -88,9 +90,32 @@ struct live_values {
 live_values spill_values_live_across(llvm::Function& f, llvm::BasicBlock* top,
                                      const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers, const uniformity& u);
 
+// A region that starts with `if (local id < bound)` (or <=, or == 0), whose other items go to
+// its only exit changing nothing: its item loop over `dimension` stops at min(range, bound) and
+// runs the work's side unconditionally (item_guards.cpp).
+struct item_guard {
+  unsigned dimension;
+  llvm::BranchInst* branch;   // the region's first branch
+  unsigned work;              // its successor with the work
+  llvm::Value* bound;         // alike in all items, computable before the loop
+  bool is_signed, inclusive;  // the comparison: id < bound, id <= bound, signed or not
+};
+// `start`: a region's first block, after the live values were spilled (`read_once`: live_values).
+std::optional<item_guard> find_item_guard(llvm::BasicBlock* start, unsigned dimensions,
+                                          const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers,
+                                          const llvm::SmallPtrSetImpl<llvm::AllocaInst*>& read_once);
+// How many items of `range` (an i64) do the work, computed at `b`; `once` maps the loads of values
+// read once per region to their copies.
+llvm::Value* item_guard_cap(const item_guard& g, llvm::IRBuilder<>& b, llvm::Value* range,
+                            const llvm::DenseMap<llvm::Instruction*, llvm::Value*>& once);
+
+// What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard.
+struct sub_cfgs {
+  unsigned regions;
+  unsigned guarded;
+};
 // Rewrites `f` in place into the whole-group function; `dimensions` loops over the local ids.
-// Returns the number of regions.
-unsigned form_sub_cfgs(llvm::Function& f, unsigned dimensions);
+sub_cfgs form_sub_cfgs(llvm::Function& f, unsigned dimensions);
 
 // The pass: run at the start of the optimisation pipeline, after inlining, before vectorising.
 class cbs_pass : public llvm::PassInfoMixin<cbs_pass> {

@@ -94,7 +94,8 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
   ValueToValueMapTy vmap;
   Function* g = CloneFunction(w.item, vmap);
   g->setName(w.item->getName() + ".cbs.group");
-  const unsigned regions = form_sub_cfgs(*g, w.dimensions);
+  const sub_cfgs made = form_sub_cfgs(*g, w.dimensions);
+  const unsigned regions = made.regions;
   drop_inferred_attributes(*g);
   // Whole objects, never written while the group runs: what the loops read of them can be read once.
   const unsigned whole[] = {0, 1, 3};
@@ -117,7 +118,8 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
     return OptimizationRemark(pass_name, "Compiled", barriers.front())
            << kernel << ": " << std::to_string(barriers.size()) << " barrier(s) and "
            << std::to_string(regions - 1 - barriers.size()) << " loop head(s) cut, " << std::to_string(regions)
-           << " regions run as loops over the work-items";
+           << " regions run as loops over the work-items, " << std::to_string(made.guarded)
+           << " of them over the items below a guard";
   });
   return g;
 }

@@ -31,6 +31,8 @@ struct region {
   BasicBlock* loop = nullptr;           // the scaffold's entry
   // Whether items may leave by different exits: then each records its exit, for the report.
   bool may_diverge = false;
+  // Where only the items below a bound do anything: the loop stops there.
+  std::optional<item_guard> guard;
 };
 
 struct item_state {
@@ -171,12 +173,23 @@ public:
       for (User* u : a->users())
         if (auto* load = dyn_cast<LoadInst>(u); load && load->getPointerOperand() == a) read_once[load] = v;
     }
+    // The loops' bounds: the group's extents, or fewer items where a guard leaves the rest idle
+    // (and then maybe none: the nest is skipped).
+    bounds_.assign(st_.local_range.begin(), st_.local_range.end());
+    BasicBlock* after = BasicBlock::Create(ctx_, "cbs.region.done", &f_);
+    Value* none = nullptr;
+    if (r.guard) {
+      Value*& cap = bounds_[r.guard->dimension];
+      cap = item_guard_cap(*r.guard, b, cap, read_once);
+      none = b.CreateICmpEQ(cap, b.getInt64(0));
+    }
     // The loop nest's headers: ids[d] counts dimension d; the innermost header computes the linear id.
     SmallVector<PHINode*, 3> ids;
     BasicBlock* pred = r.loop;
     for (unsigned d = 0; d < dims; ++d) {
       BasicBlock* h = BasicBlock::Create(ctx_, "cbs.items.d" + Twine(d), &f_);
-      b.CreateBr(h);
+      if (d == 0 && none) b.CreateCondBr(none, after, h);
+      else b.CreateBr(h);
       b.SetInsertPoint(h);
       PHINode* id = b.CreatePHI(b.getInt64Ty(), 2, "cbs.local.id" + Twine(d));
       id->addIncoming(b.getInt64(0), pred);
@@ -207,12 +220,14 @@ public:
     }
     if (several) lb.CreateStore(lb.CreateOr(lb.CreateLoad(lb.getInt64Ty(), st_.mask), bit), st_.mask);
     b.CreateBr(copy_blocks(r, index));
+    // The items the loop runs all take the guard's work side.
+    if (r.guard) cast<BranchInst>(vmap_[r.guard->branch])->setCondition(ConstantInt::getBool(ctx_, r.guard->work == 0));
     for (auto& [load, v] : read_once)
       if (auto* copy = cast_or_null<Instruction>(vmap_.lookup(load))) {
         copy->replaceAllUsesWith(v);
         copy->eraseFromParent();
       }
-    close_loops(lb, ids, r, several);
+    close_loops(lb, ids, r, several, after);
   }
 
   void set_barrier_blocks(ArrayRef<BasicBlock*> blocks) { barrier_blocks_ = blocks; }
@@ -246,13 +261,12 @@ private:
     return cast<BasicBlock>(vmap_[r.start]);
   }
 
-  void close_loops(IRBuilder<>& b, ArrayRef<PHINode*> ids, const region& r, bool several) {
-    BasicBlock* after = BasicBlock::Create(ctx_, "cbs.region.done", &f_);
+  void close_loops(IRBuilder<>& b, ArrayRef<PHINode*> ids, const region& r, bool several, BasicBlock* after) {
     for (unsigned d = ids.size(); d-- > 0;) {
       Value* next = b.CreateAdd(ids[d], b.getInt64(1));
       ids[d]->addIncoming(next, b.GetInsertBlock());
       BasicBlock* outer = d ? BasicBlock::Create(ctx_, "cbs.next.d" + Twine(d - 1), &f_) : after;
-      b.CreateCondBr(b.CreateICmpULT(next, st_.local_range[d]), ids[d]->getParent(), outer);
+      b.CreateCondBr(b.CreateICmpULT(next, bounds_[d]), ids[d]->getParent(), outer);
       b.SetInsertPoint(outer);
     }
     if (ids.empty()) b.CreateBr(after);
@@ -284,6 +298,7 @@ private:
   BasicBlock* ret_;
   BasicBlock* return_exit_ = nullptr;
   ValueToValueMapTy vmap_;
+  SmallVector<Value*, 3> bounds_; // each loop's item count in this region
 };
 
 void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
@@ -295,7 +310,7 @@ void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
 }
 } // namespace
 
-unsigned form_sub_cfgs(Function& f, unsigned dimensions) {
+sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   uniformity u(f);
   add_loop_barriers(f, u);
   SmallVector<CallInst*, 8> barriers = barriers_in(f);
@@ -317,6 +332,9 @@ unsigned form_sub_cfgs(Function& f, unsigned dimensions) {
   for (BasicBlock* bb : barrier_blocks) regions.push_back(find_region(bb->getSingleSuccessor(), barrier_set, barrier_blocks));
   for (auto& r : regions)
     r.may_diverge = r.exits.size() > 1 && !all_of(r.blocks, [&](BasicBlock* bb) { return u.branches_alike(bb); });
+  unsigned guarded = 0;
+  for (auto& r : regions)
+    if (r.exits.size() == 1 && (r.guard = find_item_guard(r.start, dimensions, barrier_set, st.read_once))) ++guarded;
   const bool several = any_of(regions, [](const region& r) { return r.exits.size() > 1; });
   const bool may_diverge = any_of(regions, [](const region& r) { return r.may_diverge; });
 
@@ -348,7 +366,7 @@ unsigned form_sub_cfgs(Function& f, unsigned dimensions) {
   for (auto& [marker, d] : st.local_ids) marker->eraseFromParent();
   for (Instruction* marker : st.linear_ids) marker->eraseFromParent();
   for (AllocaInst* a : per_item) a->eraseFromParent();
-  return regions.size();
+  return {static_cast<unsigned>(regions.size()), guarded};
 }
 
 } // namespace tessera::cbs

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "figures/fig9_8.hpp"
+#include "guarded_kernels.hpp"
 #include "rethrow_handler.hpp"
 #include "tessera/backend/cpu/compiled_group.hpp"
 
@@ -285,6 +286,24 @@ TEST(CompiledBarriers, LoopsBetweenBarriersMatchFibers) {
   fibers = loops_between_barriers(q, 37);
   tessera::cpu::enable_compiled_groups(true);
   EXPECT_EQ(compiled, fibers);
+}
+
+// Regions that begin with a guard on a local id run only the items below its bound: the same
+// results as fibers, which run every item (guarded_remarks.cmake checks the pass chose that form).
+TEST(CompiledBarriers, RegionsGuardedByALocalIdMatchFibers) {
+  sycl::queue q;
+  const std::vector<int> x = values(256 * 16);
+  std::vector<int> sums, forms, busy;
+  EXPECT_TRUE(ran_compiled([&] { sums = guarded::fixed_tree_sums(q, x); }));
+  EXPECT_TRUE(ran_compiled([&] { forms = guarded::guard_forms(q); }));
+  EXPECT_TRUE(ran_compiled([&] { busy = guarded::busy_other_side(q); }));
+  tessera::cpu::enable_compiled_groups(false);
+  const std::vector<int> forms_on_fibers = guarded::guard_forms(q), busy_on_fibers = guarded::busy_other_side(q);
+  tessera::cpu::enable_compiled_groups(true);
+  for (std::size_t g = 0; g < sums.size(); ++g)
+    EXPECT_EQ(sums[g], std::accumulate(x.begin() + g * 256, x.begin() + (g + 1) * 256, 0)) << "group " << g;
+  EXPECT_EQ(forms, forms_on_fibers);
+  EXPECT_EQ(busy, busy_on_fibers);
 }
 
 } // namespace

@@ -1,0 +1,136 @@
+// Regions that begin with a guard on a local id: `if (lid < U) work;` where the items at or above
+// U go straight to the region's only exit doing nothing on the way (a tree reduction's steps).
+// Their item loop can stop at min(range, U): the skipped items would change nothing, and the
+// items it runs take the work's side without a test, so the loop has no branch left to
+// if-convert and vectorises.
+#include "cbs.hpp"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Constants.h>
+
+using namespace llvm;
+
+namespace tessera::cbs {
+
+namespace {
+// The local id dimension that `v` is (through casts that keep every id below 2^31), if any; the
+// linear id counts as dimension 0 in a one-dimensional kernel.
+std::optional<unsigned> id_dimension(Value* v, unsigned dimensions) {
+  while (auto* cast = dyn_cast<CastInst>(v)) {
+    if (!isa<ZExtInst>(cast) && !isa<SExtInst>(cast) && !isa<TruncInst>(cast)) return std::nullopt;
+    if (cast->getType()->getScalarSizeInBits() < 32) return std::nullopt;
+    v = cast->getOperand(0);
+  }
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i) return std::nullopt;
+  if (is_call_to(*i, local_id_name)) {
+    const uint64_t d = cast<ConstantInt>(cast<CallInst>(i)->getArgOperand(0))->getZExtValue();
+    if (d < dimensions) return static_cast<unsigned>(d);
+  }
+  if (is_call_to(*i, local_linear_id_name) && dimensions == 1) return 0u;
+  return std::nullopt;
+}
+
+// Whether an item leaving by `b` reaches the region's exit (a barrier block or a return) through
+// blocks that change nothing.
+bool skips_to_exit(BasicBlock* b, const SmallPtrSetImpl<BasicBlock*>& barriers) {
+  for (unsigned steps = 0; steps < 8; ++steps) {
+    if (barriers.contains(b)) return true;
+    for (Instruction& i : *b)
+      if (i.mayHaveSideEffects()) return false;
+    if (isa<ReturnInst>(b->getTerminator())) return true;
+    b = b->getSingleSuccessor();
+    if (!b) return false;
+  }
+  return false;
+}
+
+bool is_zero(const Value* v) {
+  const auto* c = dyn_cast<ConstantInt>(v);
+  return c && c->isZero();
+}
+
+bool read_only_load(const LoadInst& load) {
+  if (load.isVolatile() || load.isAtomic()) return false;
+  auto* a = dyn_cast<Argument>(getUnderlyingObject(load.getPointerOperand()));
+  return a && (a->getArgNo() == 0 || a->getArgNo() == 1 || a->getArgNo() == 3);
+}
+
+// Whether `v` is the same in every item and can be computed before the region's item loop: built
+// from constants, arguments, the kernel's read-only data and values read once per region.
+bool hoistable(Value* v, BasicBlock* start, const SmallPtrSetImpl<AllocaInst*>& read_once, unsigned depth = 0) {
+  if (isa<Constant>(v) || isa<Argument>(v)) return true;
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i || depth > 12 || i->getParent() != start) return false;
+  if (auto* load = dyn_cast<LoadInst>(i)) {
+    if (auto* a = dyn_cast<AllocaInst>(load->getPointerOperand())) return read_once.contains(a);
+    return read_only_load(*load) && hoistable(load->getPointerOperand(), start, read_once, depth + 1);
+  }
+  if (!isa<BinaryOperator>(i) && !isa<CastInst>(i) && !isa<GetElementPtrInst>(i) && !isa<CmpInst>(i) &&
+      !isa<SelectInst>(i) && !isa<FreezeInst>(i))
+    return false;
+  if (!isSafeToSpeculativelyExecute(i)) return false;
+  return all_of(i->operands(), [&](Value* op) { return hoistable(op, start, read_once, depth + 1); });
+}
+
+// `v` (hoistable) computed at `b`'s insertion point; loads of values read once become their
+// region-wide copies.
+Value* hoist(Value* v, IRBuilder<>& b, const DenseMap<Instruction*, Value*>& once) {
+  auto* i = dyn_cast<Instruction>(v);
+  if (!i) return v;
+  if (Value* copy = once.lookup(i)) return copy;
+  Instruction* c = i->clone();
+  for (Use& op : c->operands()) op.set(hoist(op.get(), b, once));
+  return b.Insert(c, i->getName() + ".cbs.bound");
+}
+} // namespace
+
+std::optional<item_guard> find_item_guard(BasicBlock* start, unsigned dimensions,
+                                          const SmallPtrSetImpl<BasicBlock*>& barriers,
+                                          const SmallPtrSetImpl<AllocaInst*>& read_once) {
+  auto* br = dyn_cast<BranchInst>(start->getTerminator());
+  auto* cmp = br && br->isConditional() ? dyn_cast<ICmpInst>(br->getCondition()) : nullptr;
+  if (!cmp || (!pred_empty(start) && !start->getSinglePredecessor())) return std::nullopt;
+  for (Instruction& i : *start)
+    if (i.mayHaveSideEffects()) return std::nullopt;
+  // As "id pred bound", true on the work's side.
+  ICmpInst::Predicate pred = cmp->getPredicate();
+  Value* id = cmp->getOperand(0);
+  Value* bound = cmp->getOperand(1);
+  if (!id_dimension(id, dimensions)) {
+    std::swap(id, bound);
+    pred = ICmpInst::getSwappedPredicate(pred);
+  }
+  const std::optional<unsigned> d = id_dimension(id, dimensions);
+  if (!d) return std::nullopt;
+  unsigned work = 0;
+  if (skips_to_exit(br->getSuccessor(0), barriers)) {
+    work = 1;
+    pred = ICmpInst::getInversePredicate(pred);
+  }
+  if (!skips_to_exit(br->getSuccessor(1 - work), barriers) || br->getSuccessor(work) == start) return std::nullopt;
+  if (pred == ICmpInst::ICMP_EQ) {
+    if (!is_zero(bound)) return std::nullopt;
+    pred = ICmpInst::ICMP_ULE; // id == 0: id <= 0
+  }
+  if (pred != ICmpInst::ICMP_ULT && pred != ICmpInst::ICMP_ULE && pred != ICmpInst::ICMP_SLT &&
+      pred != ICmpInst::ICMP_SLE)
+    return std::nullopt;
+  if (!hoistable(bound, start, read_once)) return std::nullopt;
+  return item_guard{*d, br, work, bound, ICmpInst::isSigned(pred), pred == ICmpInst::ICMP_ULE || pred == ICmpInst::ICMP_SLE};
+}
+
+Value* item_guard_cap(const item_guard& g, IRBuilder<>& b, Value* range, const DenseMap<Instruction*, Value*>& once) {
+  Value* bound = hoist(g.bound, b, once);
+  Type* i64 = b.getInt64Ty();
+  Value* u = g.is_signed ? b.CreateSExtOrTrunc(bound, i64) : b.CreateZExtOrTrunc(bound, i64);
+  Value* cap = g.inclusive ? b.CreateAdd(b.CreateBinaryIntrinsic(Intrinsic::umin, u, b.CreateSub(range, b.getInt64(1))),
+                                         b.getInt64(1))
+                           : b.CreateBinaryIntrinsic(Intrinsic::umin, u, range);
+  // A negative signed bound: no item does the work.
+  if (g.is_signed) cap = b.CreateSelect(b.CreateICmpSLT(u, b.getInt64(0)), b.getInt64(0), cap);
+  cap->setName("cbs.items.cap");
+  return cap;
+}
+
+} // namespace tessera::cbs
