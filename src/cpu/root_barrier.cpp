@@ -18,15 +18,16 @@ bool same_site(const group::call_site& a, const group::call_site& b) {
 } // namespace
 
 root_barrier::root_barrier(const nd_launch_base& launch, std::size_t groups)
-    : launch_(launch), groups_(groups), sites_(groups) {}
+    : launch_(launch), groups_(groups), arrivals_(std::make_unique<arrival[]>(groups)) {}
 
-// The sites are plain stores: the last arrival's fetch_add reads every earlier one's, so their
-// stores happen before its check. The count and the returned groups are checked Dekker-style
+// The arrival records are relaxed stores: the last arrival's fetch_add reads every earlier one's, so
+// their stores happen before its check. The count and the returned groups are checked Dekker-style
 // (both sequentially consistent), so of an arrival and a return racing, one sees the other.
 bool root_barrier::arrive(std::size_t group, const group::call_site& site) {
-  sites_[group] = site;
-  waiting_file_.store(site.file, std::memory_order_relaxed);
-  waiting_line_.store(site.line, std::memory_order_relaxed);
+  arrival& a = arrivals_[group];
+  a.file.store(site.file, std::memory_order_relaxed);
+  a.line.store(site.line, std::memory_order_relaxed);
+  a.generation.store(generation_.load(std::memory_order_relaxed), std::memory_order_relaxed);
   const std::size_t n = arrived_.fetch_add(1, std::memory_order_seq_cst) + 1;
   if (returned_.load(std::memory_order_seq_cst))
     fail("group_barrier(root_group) at " + where(site.file, site.line) + " is reached by " + group_name(group) +
@@ -39,12 +40,29 @@ bool root_barrier::arrive(std::size_t group, const group::call_site& site) {
   return true;
 }
 
+group::call_site root_barrier::site_of(std::size_t group) const {
+  const arrival& a = arrivals_[group];
+  return {a.file.load(std::memory_order_relaxed), a.line.load(std::memory_order_relaxed)};
+}
+
 void root_barrier::check_sites() const {
+  const group::call_site first = site_of(0);
   for (std::size_t g = 1; g < groups_; ++g)
-    if (!same_site(sites_[g], sites_[0]))
+    if (const group::call_site s = site_of(g); !same_site(s, first))
       fail("work-groups meet at different root-group barriers: " + group_name(g) + " calls group_barrier(root_group) at " +
-           where(sites_[g].file, sites_[g].line) + " while " + group_name(0) + " waits at " +
-           where(sites_[0].file, sites_[0].line));
+           where(s.file, s.line) + " while " + group_name(0) + " waits at " + where(first.file, first.line));
+}
+
+// Some group that arrived in the current generation: the count this generation was read after their
+// records were written.
+std::string root_barrier::waiting_site() const {
+  const std::uint64_t now = generation_.load(std::memory_order_acquire);
+  for (std::size_t g = 0; g < groups_; ++g)
+    if (arrivals_[g].generation.load(std::memory_order_relaxed) == now) {
+      const group::call_site s = site_of(g);
+      return where(s.file, s.line);
+    }
+  return "a root-group barrier";
 }
 
 void root_barrier::finished(std::size_t group) {
@@ -52,7 +70,7 @@ void root_barrier::finished(std::size_t group) {
   const std::size_t waiting = arrived_.load(std::memory_order_seq_cst);
   if (waiting)
     fail(group_name(group) + " returned without reaching group_barrier(root_group) at " +
-         where(waiting_file_.load(std::memory_order_relaxed), waiting_line_.load(std::memory_order_relaxed)) +
+         waiting_site() +
          ", where " + std::to_string(waiting) + " work-group(s) wait for it");
 }
 

@@ -2,8 +2,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <vector>
 
 #include "tessera/group/call_site.hpp"
 
@@ -26,7 +26,16 @@ public:
   void finished(std::size_t group);
 
 private:
+  // Where one group arrived, and in which generation: a line of its own, so that arrivals on
+  // different workers do not queue for one line (the count's is the one they share).
+  struct alignas(64) arrival {
+    std::atomic<const char*> file{nullptr};
+    std::atomic<unsigned> line{0};
+    std::atomic<std::uint64_t> generation{~std::uint64_t{0}};
+  };
   void check_sites() const;
+  group::call_site site_of(std::size_t group) const;
+  std::string waiting_site() const;
   std::string group_name(std::size_t group) const;
 
   const nd_launch_base& launch_;
@@ -35,11 +44,8 @@ private:
   alignas(64) std::atomic<std::uint64_t> generation_{0};
   alignas(64) std::atomic<std::size_t> returned_{0};
   std::atomic<std::size_t> first_returned_{0};
-  // The site each group arrived at in this generation, compared by the last to arrive.
-  std::vector<group::call_site> sites_;
-  // A site some group waits at, for the report of a group that returned.
-  std::atomic<const char*> waiting_file_{nullptr};
-  std::atomic<unsigned> waiting_line_{0};
+  // Compared by the last to arrive; read for the report of a group that returned while others wait.
+  std::unique_ptr<arrival[]> arrivals_;
 };
 
 } // namespace tessera::cpu

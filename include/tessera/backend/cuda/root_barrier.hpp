@@ -63,6 +63,13 @@ __device__ inline void wait_for(const unsigned long long* p, unsigned long long 
     if (v >= target) return;
   }
 }
+// Polls queue at the counter's L2 slice with the arrivals still to come, and each arrival there
+// takes about 2 ns: a block that has many to wait for sleeps a quarter of a nanosecond for each
+// first. Measured on the H100 (groups of 32): 1.42 -> 1.20 µs at 4 blocks per SM, 2.19 -> 1.67 at
+// 8, and +0.01 µs at one block per SM, where only the first few arrivals sleep at all.
+__device__ inline void back_off(unsigned long long missing) {
+  if (missing >= 128) asm volatile("nanosleep.u32 %0;" ::"r"(static_cast<unsigned>(missing / 4)));
+}
 __device__ inline void publish(unsigned long long* p, unsigned long long v) {
   asm volatile("st.release.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
@@ -99,7 +106,10 @@ __device__ inline void meet_other_blocks(root_block& b, bool system_scope) {
   if (blocks > tree_above) return meet_through_tree(b, blocks);
   unsigned long long* arrived = &b.state->arrived.value;
   const unsigned long long target = b.epoch * blocks;
-  if (arrive_acq_rel(arrived) + 1 != target) wait_for(arrived, target);
+  const unsigned long long missing = target - (arrive_acq_rel(arrived) + 1);
+  if (missing == 0) return;
+  back_off(missing);
+  wait_for(arrived, target);
 }
 
 // Without use_root_sync the blocks need not all be resident, and waiting could hang: the first
