@@ -10,7 +10,10 @@
 //         mapping (256-thread blocks along a row, x = column, grid.y = row);
 //      b) fig 9-8: nd_range<2>{{M,N},{1,T}}, local_accessor tile of A, two barriers per tile,
 //         T = 16 (the book) and 32, vs __shared__ tile + __syncthreads in {T,1}-thread blocks;
-//      c) fig 9-14: nd_range<2>{{M,N},{1,32}}, group_broadcast(sub_group) of the A tile
+//      c) fig 9-10: parallel_for_work_group({M,N/16},{1,16}), the A tile at work-group scope, two
+//         parallel_for_work_item per tile, C += in global memory, vs __shared__ tile + __syncthreads
+//         in 16-thread blocks (both sides zero C first, inside the timing: a memset of M*N floats);
+//      d) fig 9-14: nd_range<2>{{M,N},{1,32}}, group_broadcast(sub_group) of the A tile
 //         (tile = 32 = the sub-group, i.e. the warp), vs __shfl_sync in 32-thread blocks; and
 //         the same with the tile queried in the kernel (sg.get_local_range()), as code written
 //         for any sub-group size has it.
@@ -137,6 +140,24 @@ __global__ void cuda_matmul_sub_group(const float* A, const float* B, float* C, 
   C[m * N + n] = sum;
 }
 
+// Figure 9-10, as a CUDA programmer writes the hierarchical form: a block per work-group (one row
+// by 16 columns), the work-group-scope tile in __shared__ memory, a thread per work-item, and
+// __syncthreads where the figure has its implicit barriers; C accumulates in global memory, as
+// in the figure (so both sides start from a zeroed C).
+constexpr int hier_tile = 16;
+__global__ void cuda_matmul_hierarchical(const float* A, const float* B, float* C, int N, int K) {
+  __shared__ float tileA[hier_tile];
+  const int m = blockIdx.y;
+  const int n = blockIdx.x * hier_tile + threadIdx.x;
+  const int i = threadIdx.x;
+  for (int kk = 0; kk < K; kk += hier_tile) {
+    tileA[i] = A[m * K + kk + i];
+    __syncthreads();
+    for (int k = 0; k < hier_tile; k++) C[m * N + n] += tileA[k] * B[(kk + k) * N + n];
+    __syncthreads();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1. Matmuls: the same figures in SYCL, through Tessera (USM pointers instead of accessors)
 // ---------------------------------------------------------------------------------------------
@@ -170,6 +191,30 @@ sycl::event sycl_matmul_local_tiled(sycl::queue& q, const float* A, const float*
         item.barrier();
       }
       C[m * N + n] = sum;
+    });
+  });
+}
+
+sycl::event sycl_matmul_hierarchical(sycl::queue& q, const float* A, const float* B, float* C, int M, int N, int K) {
+  using namespace sycl;
+  return q.submit([&](handler& h) {
+    // --- Figure 9-10 ---
+    const range<2> num_groups{static_cast<std::size_t>(M), static_cast<std::size_t>(N / hier_tile)};
+    const range<2> group_size{1, hier_tile};
+    h.parallel_for_work_group(num_groups, group_size, [=](group<2> group) {
+      float tileA[hier_tile];
+      for (int kk = 0; kk < K; kk += hier_tile) {
+        group.parallel_for_work_item([&](h_item<2> item) {
+          const int m = static_cast<int>(item.get_global_id()[0]);
+          const int i = static_cast<int>(item.get_local_id()[1]);
+          tileA[i] = A[m * K + kk + i];
+        });
+        group.parallel_for_work_item([&](h_item<2> item) {
+          const int m = static_cast<int>(item.get_global_id()[0]);
+          const int n = static_cast<int>(item.get_global_id()[1]);
+          for (int k = 0; k < hier_tile; k++) C[m * N + n] += tileA[k] * B[(kk + k) * N + n];
+        });
+      }
     });
   });
 }
@@ -272,6 +317,16 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
        [&] {
          cuda_matmul_local_tiled<32><<<dim3(N / 32, M), 32, 0, stream>>>(A, B, Cc, N, K);
          check_cuda(cudaStreamSynchronize(stream), "fig 9-8 CUDA kernel");
+       }},
+      {"fig 9-10 hierarchical, tile 16",
+       [&] {
+         q.memset(Ct, 0, mn * sizeof(float));
+         sycl_matmul_hierarchical(q, A, B, Ct, M, N, K).wait();
+       },
+       [&] {
+         check_cuda(cudaMemsetAsync(Cc, 0, mn * sizeof(float), stream), "memset");
+         cuda_matmul_hierarchical<<<dim3(N / hier_tile, M), hier_tile, 0, stream>>>(A, B, Cc, N, K);
+         check_cuda(cudaStreamSynchronize(stream), "fig 9-10 CUDA kernel");
        }},
       {"fig 9-14 sub-group tile 32",
        [&] { sycl_matmul_sub_group(q, A, B, Ct, M, N, K).wait(); },

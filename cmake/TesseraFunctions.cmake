@@ -118,9 +118,12 @@ function(_tessera_sycl_cuda_options target)
     list(APPEND _opts "--cuda-gpu-arch=${_arch}")
   endforeach()
   # Unannotated kernel callees and C++ AMP's reference captures: Tessera's plugin compiles the
-  # device side in HIP's stdpar mode, which accepts them, and keeps there what kernels reach.
+  # device side in HIP's stdpar mode, which accepts them, and keeps there what kernels reach. Its
+  # pass also gives hierarchical kernels a thread per work-item (TESSERA_CUDA_HIERARCHICAL tells
+  # the launch).
   if(TESSERA_DEVICE_SELECT_PLUGIN)
-    list(APPEND _opts "-fplugin=${TESSERA_DEVICE_SELECT_PLUGIN}" "-fpass-plugin=${TESSERA_DEVICE_SELECT_PLUGIN}")
+    list(APPEND _opts "-fplugin=${TESSERA_DEVICE_SELECT_PLUGIN}" "-fpass-plugin=${TESSERA_DEVICE_SELECT_PLUGIN}"
+         -DTESSERA_CUDA_HIERARCHICAL=1)
     if(TARGET tessera-device-select-ready)
       add_dependencies(${target} tessera-device-select-ready)
     endif()

@@ -14,7 +14,8 @@
 // by reached code or by reached initialisers), drops the bodies of every other function, and lets
 // GlobalDCE remove what is left. A kernel that reaches a function with no device definition (a
 // host library call such as std::cout's) is reported with its call chain, instead of ptxas's
-// "unresolved extern function".
+// "unresolved extern function". After it, the same pipeline point runs hierarchical kernels with a
+// thread per work-item (hierarchical/hierarchical.hpp).
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendPluginRegistry.h>
@@ -31,6 +32,8 @@
 #include <llvm/Passes/PassPlugin.h>
 #include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
+
+#include "hierarchical/hierarchical.hpp"
 
 #include <string>
 
@@ -150,6 +153,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             pb.registerPipelineStartEPCallback([](ModulePassManager& mpm, OptimizationLevel) {
               mpm.addPass(device_code_selection());
               mpm.addPass(GlobalDCEPass());
+              mpm.addPass(tessera::hierarchical::hierarchical_pass());
             });
           }};
 }

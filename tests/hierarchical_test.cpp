@@ -140,7 +140,10 @@ TEST(Hierarchical, WithoutLocalRangeEveryGroupRunsOnce) {
   q.submit([&](sycl::handler& h) {
      h.parallel_for_work_group(groups, [=](sycl::group<2> g) {
        int items = 0;
-       g.parallel_for_work_item([&](sycl::h_item<2>) { ++items; });
+       // The items may run at once (a thread each on a GPU): they count atomically.
+       g.parallel_for_work_item([&](sycl::h_item<2>) {
+         sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::work_group>(items).fetch_add(1);
+       });
        seen[g.get_group_linear_id()] += items == static_cast<int>(g.get_local_range().size()) ? 1 : 100;
      });
    }).wait();
@@ -167,6 +170,99 @@ TEST(Hierarchical, PrivateMemoryPersistsAcrossItemScopes) {
       std::size_t expect = 1000 * gr;
       for (std::size_t l = p; l < logical; l += physical) expect += l;
       ASSERT_EQ(out[gr * physical + p], expect) << gr << "," << p;
+    }
+  sycl::free(out, q);
+}
+
+// Work-group-scope code computes values (a call's result, an array filled in a loop) that every
+// item then reads: on a GPU the leader computes them and the items see its values.
+TEST(Hierarchical, GroupScopeValuesAreSeenByEveryItem) {
+  constexpr std::size_t groups = 11, local = 24;
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(groups * local, q);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+       const int base = 1000 * static_cast<int>(g.get_group_id(0));
+       int scale[5];
+       for (int i = 0; i < 5; ++i) scale[i] = base + i * i;
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = scale[it.get_local_id(0) % 5] + base; });
+     });
+   }).wait();
+  for (std::size_t gr = 0; gr < groups; ++gr)
+    for (std::size_t l = 0; l < local; ++l)
+      ASSERT_EQ(out[gr * local + l], static_cast<int>(2000 * gr + (l % 5) * (l % 5))) << gr << "," << l;
+  sycl::free(out, q);
+}
+
+// Loops at work-group scope around item scopes that read their neighbours' values: every
+// iteration needs the implicit barriers on both sides of each scope.
+TEST(Hierarchical, NestedLoopsAroundItemScopes) {
+  constexpr std::size_t groups = 6, local = 32;
+  constexpr int outer = 3, inner = 4;
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(groups * local, q);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+       int acc[local], next[local];
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { acc[it.get_local_id(0)] = static_cast<int>(it.get_global_id(0)); });
+       for (int a = 0; a < outer; ++a)
+         for (int b = 0; b < inner; ++b) {
+           g.parallel_for_work_item([&](sycl::h_item<1> it) {
+             const std::size_t i = it.get_local_id(0);
+             next[i] = acc[(i + 1) % local] + a * 10 + b;
+           });
+           g.parallel_for_work_item([&](sycl::h_item<1> it) { acc[it.get_local_id(0)] = next[it.get_local_id(0)]; });
+         }
+       // Work-group scope reads what the items wrote.
+       int total = 0;
+       for (std::size_t i = 0; i < local; ++i) total += acc[i];
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = acc[it.get_local_id(0)] * 7 + total; });
+     });
+   }).wait();
+  for (std::size_t gr = 0; gr < groups; ++gr) {
+    std::vector<int> acc(local), next(local);
+    for (std::size_t i = 0; i < local; ++i) acc[i] = static_cast<int>(gr * local + i);
+    for (int a = 0; a < outer; ++a)
+      for (int b = 0; b < inner; ++b) {
+        for (std::size_t i = 0; i < local; ++i) next[i] = acc[(i + 1) % local] + a * 10 + b;
+        acc = next;
+      }
+    int total = 0;
+    for (int v : acc) total += v;
+    for (std::size_t l = 0; l < local; ++l) ASSERT_EQ(out[gr * local + l], acc[l] * 7 + total) << gr << "," << l;
+  }
+  sycl::free(out, q);
+}
+
+// private_memory across item scopes whose logical range is larger, then smaller, than the
+// physical one, in two dimensions.
+TEST(Hierarchical, PrivateMemoryWithFlexibleRanges2D) {
+  const sycl::range<2> groups(3, 5), physical(4, 8), larger(6, 20), smaller(3, 5);
+  sycl::queue q;
+  const std::size_t n = groups.size() * physical.size();
+  long* out = sycl::malloc_shared<long>(n, q);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(groups, physical, [=](sycl::group<2> g) {
+       sycl::private_memory<long, 2> mine(g);
+       g.parallel_for_work_item([&](sycl::h_item<2> it) { mine(it) = 0; });
+       g.parallel_for_work_item(larger, [&](sycl::h_item<2> it) {
+         mine(it) += static_cast<long>(it.get_logical_local_id(0) * 100 + it.get_logical_local_id(1));
+       });
+       g.parallel_for_work_item(smaller, [&](sycl::h_item<2> it) { mine(it) *= -1; });
+       g.parallel_for_work_item([&](sycl::h_item<2> it) {
+         out[it.get_global_id(0) * g.get_global_range(1) + it.get_global_id(1)] = mine(it);
+       });
+     });
+   }).wait();
+  const std::size_t width = groups[1] * physical[1];
+  for (std::size_t x = 0; x < groups[0] * physical[0]; ++x)
+    for (std::size_t y = 0; y < width; ++y) {
+      const std::size_t p0 = x % physical[0], p1 = y % physical[1];
+      long expect = 0;
+      for (std::size_t l0 = p0; l0 < larger[0]; l0 += physical[0])
+        for (std::size_t l1 = p1; l1 < larger[1]; l1 += physical[1]) expect += static_cast<long>(l0 * 100 + l1);
+      if (p0 < smaller[0] && p1 < smaller[1]) expect = -expect;
+      ASSERT_EQ(out[x * width + y], expect) << x << "," << y;
     }
   sycl::free(out, q);
 }

@@ -4,6 +4,7 @@
 #include "sycl/id.hpp"
 #include "sycl/memory_enums.hpp"
 #include "tessera/glue/device_ops.hpp"
+#include "tessera/glue/work_item_scope.hpp"
 
 namespace sycl {
 
@@ -45,27 +46,11 @@ public:
   // item meets its own ids in order and its private_memory sees them so.
   template <typename F>
   TESSERA_HOST_DEVICE void parallel_for_work_item(const F& f) const {
-    parallel_for_work_item(get_local_range(), f);
+    for_each_work_item(tessera_work_item_scope(c_.geo->item_threads), get_local_range(), f);
   }
   template <typename F>
   TESSERA_HOST_DEVICE void parallel_for_work_item(range<D> logical, const F& f) const {
-    auto visit = [&](const id<D>& l) {
-      const range<D>& physical = c_.geo->local;
-      id<D> p, g;
-      for (int d = 0; d < D; ++d) p[d] = l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
-      h_item<D> it(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical));
-      f(it); // an lvalue: the kernel may take `auto&`
-    };
-    if constexpr (D == 1) {
-      for (std::size_t i = 0; i < logical[0]; ++i) visit(id<1>(i));
-    } else if constexpr (D == 2) {
-      for (std::size_t i = 0; i < logical[0]; ++i)
-        for (std::size_t j = 0; j < logical[1]; ++j) visit(id<2>(i, j));
-    } else {
-      for (std::size_t i = 0; i < logical[0]; ++i)
-        for (std::size_t j = 0; j < logical[1]; ++j)
-          for (std::size_t k = 0; k < logical[2]; ++k) visit(id<3>(i, j, k));
-    }
+    for_each_work_item(tessera_work_item_scope(c_.geo->item_threads), logical, f);
   }
 
   friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }
@@ -75,6 +60,33 @@ public:
   TESSERA_HOST_DEVICE explicit group(const tessera::glue::item_context<D>& c) : c_(c) {}
 
 private:
+  // Where each physical item has a thread (item_threads), this thread runs its own physical id's
+  // logical ids, from its id in steps of the physical range; otherwise this thread is the whole
+  // group and runs every logical id.
+  template <typename F>
+  TESSERA_HOST_DEVICE void for_each_work_item(bool threads, const range<D>& logical, const F& f) const {
+    const range<D>& physical = c_.geo->local;
+    auto visit = [&](const id<D>& l) {
+      id<D> p, g; // a thread of its own already knows its physical id: no division
+      for (int d = 0; d < D; ++d)
+        p[d] = threads ? c_.local[d] : l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
+      h_item<D> it(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical));
+      f(it); // an lvalue: the kernel may take `auto&`
+    };
+    id<D> first, step;
+    for (int d = 0; d < D; ++d) first[d] = threads ? c_.local[d] : 0, step[d] = threads ? physical[d] : 1;
+    if constexpr (D == 1) {
+      for (std::size_t i = first[0]; i < logical[0]; i += step[0]) visit(id<1>(i));
+    } else if constexpr (D == 2) {
+      for (std::size_t i = first[0]; i < logical[0]; i += step[0])
+        for (std::size_t j = first[1]; j < logical[1]; j += step[1]) visit(id<2>(i, j));
+    } else {
+      for (std::size_t i = first[0]; i < logical[0]; i += step[0])
+        for (std::size_t j = first[1]; j < logical[1]; j += step[1])
+          for (std::size_t k = first[2]; k < logical[2]; k += step[2]) visit(id<3>(i, j, k));
+    }
+  }
+
   tessera::glue::item_context<D> c_;
 };
 

@@ -29,6 +29,9 @@ struct nd_geometry {
   // A use_root_sync launch's barrier state, which the backend owns (the CPU's root_barrier, a
   // GPU's counters in device memory); null in other launches, whose root barrier is reported.
   void* root_sync = nullptr;
+  // A hierarchical kernel whose physical work-items each run on a thread of their own (a GPU
+  // kernel the compiler lowered); otherwise one thread runs the whole group.
+  bool item_threads = false;
 };
 
 // What a work-item of an nd_range or hierarchical kernel knows about itself, on every backend:

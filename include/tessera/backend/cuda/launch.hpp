@@ -4,9 +4,12 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <string>
 #include <tuple>
 #include <utility>
 
+#include "sycl/exception.hpp"
+#include "sycl/group.hpp"
 #include "sycl/item.hpp"
 #include "tessera/glue/item_context.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
@@ -103,8 +106,9 @@ __global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
   run_nd_item<D, F>(k, geo);
 }
 
-// Hierarchical kernels run each work-group on one GPU thread, as on the CPU: variables at
-// work-group scope would need compiler support to live in shared memory. Correct first.
+// Hierarchical kernels run each work-group on one GPU thread, as on the CPU, unless Tessera's
+// compiler plugin lowers the kernel (TESSERA_CUDA_HIERARCHICAL, set where clang loads it):
+// work-group-scope variables need a compiler to live in shared memory.
 template <int D, typename K>
 __global__ void hierarchical_kernel(K k, glue::nd_geometry<D> geo) {
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z};
@@ -112,6 +116,31 @@ __global__ void hierarchical_kernel(K k, glue::nd_geometry<D> geo) {
   for (int d = 0; d < D; ++d) group[d] = g[D - 1 - d];
   detail::invoke(k, sycl::group<D>(glue::item_context<D>{&geo, nullptr, group, sycl::id<D>{}, 0}));
 }
+
+#if TESSERA_CUDA_HIERARCHICAL
+// Answers whether the plugin's pass lowered the kernel calling it: the pass replaces each call
+// with its answer (compiler/hierarchical_threads.cpp); unreplaced, it says no.
+extern "C" __device__ __noinline__ inline bool tessera_cuda_hierarchical_lowered() { return false; }
+
+// A block per work-group, a thread per physical work-item. Lowered, every thread runs the
+// work-group-scope code as the pass rewrote it (its side effects by the leader, its variables in
+// shared memory, barriers around each parallel_for_work_item) and its own items; otherwise the
+// first thread runs the whole group, as hierarchical_kernel does.
+template <int D, typename K>
+__global__ void hierarchical_item_kernel(K k, glue::nd_geometry<D> geo) {
+  const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z}, l[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
+  glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
+  for (int d = 0; d < D; ++d) c.group[d] = g[D - 1 - d];
+  if (tessera_cuda_hierarchical_lowered()) {
+    geo.item_threads = true;
+    for (int d = 0; d < D; ++d) c.local[d] = l[D - 1 - d];
+    c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    detail::invoke(k, sycl::group<D>(c));
+  } else if ((threadIdx.x | threadIdx.y | threadIdx.z) == 0) {
+    detail::invoke(k, sycl::group<D>(c));
+  }
+}
+#endif
 
 template <int D>
 inline dim3 to_dim3(const sycl::range<D>& r) {
@@ -169,7 +198,17 @@ void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_byte
 template <int D, typename K>
 void launch_hierarchical(stream s, const glue::nd_geometry<D>& geo, const K& k) {
   if (geo.groups.size() == 0) return;
+#if TESSERA_CUDA_HIERARCHICAL
+  // The kernel may be lowered, and a lowered one needs its whole group in one block.
+  const dim3 block = to_dim3(geo.local);
+  if (geo.local.size() > 1024 || block.z > 64)
+    throw sycl::exception(sycl::errc::nd_range, "parallel_for_work_group: a work-group of " +
+                                                    std::to_string(geo.local.size()) +
+                                                    " items does not fit a GPU block (at most 1024, z at most 64)");
+  launch_kernel("parallel_for_work_group", hierarchical_item_kernel<D, K>, to_dim3(geo.groups), block, 0, s, k, geo);
+#else
   launch_kernel("parallel_for_work_group", hierarchical_kernel<D, K>, to_dim3(geo.groups), 1, 0, s, k, geo);
+#endif
 }
 
 } // namespace tessera::cuda
