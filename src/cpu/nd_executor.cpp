@@ -31,11 +31,18 @@ std::string describe(const nd_launch_base& launch) {
          std::to_string(launch.group_size) + " work-items)";
 }
 
+// Groups finished by one chunk, on a line of its own: a counter that every worker bumped after each
+// group serialised launches of many small groups (2^18 groups of 256 on 16 cores: 1.3 µs a group).
+struct alignas(64) chunk_progress {
+  std::atomic<std::size_t> groups{0};
+};
+
 struct launch_state {
   std::shared_ptr<nd_launch_base> launch;
   thread_pool::progress_watch watch; // shared with the pool's job through `this`
   std::function<void(std::exception_ptr)> done;
   std::size_t chunks;
+  std::unique_ptr<chunk_progress[]> progress;
   std::mutex mutex;
   std::exception_ptr error;
   std::atomic<bool> failed{false};
@@ -55,7 +62,7 @@ struct launch_state {
       for (std::size_t g = first; g < last && !failed.load(std::memory_order_relaxed); ++g) {
         group_exec exec(*launch, g, kernel);
         exec.run();
-        watch.progress.fetch_add(1, std::memory_order_relaxed);
+        progress[c].groups.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {
       fail(std::current_exception());
@@ -70,9 +77,15 @@ void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exc
   if (launch->compiled && compiled_groups_enabled()) count_compiled_launch();
   auto st = std::make_shared<launch_state>();
   st->chunks = std::min<std::size_t>(launch->group_count, pool.size() * 16);
+  st->progress = std::make_unique<chunk_progress[]>(st->chunks);
   st->launch = std::move(launch);
   st->done = std::move(done);
   st->watch.describe = [launch = st->launch.get()] { return describe(*launch); };
+  st->watch.progress = [st = st.get()] {
+    std::size_t groups = 0;
+    for (std::size_t c = 0; c < st->chunks; ++c) groups += st->progress[c].groups.load(std::memory_order_relaxed);
+    return groups;
+  };
   std::shared_ptr<thread_pool::progress_watch> watch(st, &st->watch);
   pool.submit(
       st->chunks, [st](std::size_t c) { st->run_chunk(c); }, [st] { st->done(std::exchange(st->error, nullptr)); },

@@ -17,12 +17,12 @@ namespace tessera::cpu {
 // (independent kernels) may be in flight at once. The last chunk to finish runs the job's `done`.
 class thread_pool {
 public:
-  // A job whose chunks may wait on one another (the work-groups of an nd_range kernel). It bumps
-  // `progress` (relaxed) as its parts finish; the pool's watchdog ends the program when every
-  // worker is in the job, chunks of it wait to start and `progress` has not moved for the
-  // watchdog's time: waiting on chunks that cannot start would otherwise hang (see watchdog.cpp).
+  // A job whose chunks may wait on one another (the work-groups of an nd_range kernel). `progress`
+  // counts its parts finished so far; the pool's watchdog ends the program when every worker is in
+  // the job, chunks of it wait to start and `progress` has not moved for the watchdog's time:
+  // waiting on chunks that cannot start would otherwise hang (see watchdog.cpp).
   struct progress_watch {
-    std::atomic<std::size_t> progress{0};
+    std::function<std::size_t()> progress;
     std::function<std::string()> describe; // the report, naming the kernel
   };
 

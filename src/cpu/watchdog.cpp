@@ -71,7 +71,7 @@ void thread_pool::watch_jobs(std::chrono::steady_clock::duration after) {
     const auto now = std::chrono::steady_clock::now();
     for (auto& j : jobs_) {
       if (!j->watch || j->next.load(std::memory_order_relaxed) >= j->chunks) continue;
-      const std::size_t seen = j->watch->progress.load(std::memory_order_relaxed);
+      const std::size_t seen = j->watch->progress();
       const bool all_in = j->running.load(std::memory_order_relaxed) == workers_.size();
       if (!all_in || seen != j->seen_progress || j->seen_at == std::chrono::steady_clock::time_point{}) {
         j->seen_progress = seen;
