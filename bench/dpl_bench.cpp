@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "openmp_idle.hpp"
+
 namespace {
 
 double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
@@ -56,6 +58,7 @@ void compare(const char* name, int reps, double goal, Tessera tessera, OpenMP op
     t = std::min(t, timed(tessera));
     prepare_o();
     o = std::min(o, timed(openmp));
+    let_openmp_team_sleep();
   }
   std::printf("%-16s %10.3f %10.3f %7.2f   <= %.2f %s\n", name, t * 1e3, o * 1e3, t / o, goal, t / o <= goal ? "" : "(over)");
 }

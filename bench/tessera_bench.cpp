@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "openmp_idle.hpp"
+
 #include "command_load.hpp"
 #include "figures/fig9_4.hpp" // the book's kernels, shared with examples/
 #include "figures/fig9_8.hpp"
@@ -100,6 +102,7 @@ void bench_triad(sycl::queue& q, std::size_t n, int reps) {
   for (int r = 0; r < reps; ++r) {
     t_tes = std::min(t_tes, best_of(1, tessera_triad));
     t_omp = std::min(t_omp, best_of(1, omp_triad));
+    let_openmp_team_sleep();
   }
   tessera_triad();
   for (std::size_t i = 0; i < n; ++i)
@@ -205,6 +208,7 @@ void bench_reduction(sycl::queue& q, std::size_t n, int reps) {
   for (int r = 0; r < reps; ++r) {
     t_range = std::min(t_range, best_of(1, tessera_range));
     t_omp = std::min(t_omp, best_of(1, omp_reduce));
+    let_openmp_team_sleep();
     t_nd = std::min(t_nd, best_of(1, tessera_nd));
   }
   const double bytes = sizeof(double) * double(n);
