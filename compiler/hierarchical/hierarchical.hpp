@@ -6,8 +6,9 @@
 // it lowered it. The pass finds the work-group-scope function, the one calling the
 // parallel_for_work_item functions (which call the marker tessera_work_item_scope() first),
 // and rewrites it, before inlining, so that every thread runs its control flow:
-//  - its variables live in shared memory, except private_memory objects and the objects handed
-//    to parallel_for_work_item (its closure and range), which stay per thread;
+//  - its variables live in shared memory, except private_memory objects, the objects handed to
+//    parallel_for_work_item (its closure and range), and variables the items only read and every
+//    thread can compute alike (a loop counter), which stay per thread;
 //  - its side effects (stores to shared or global memory, calls) are done by the leader thread
 //    alone, and what the leader computes there that the others use is broadcast through shared
 //    memory, between barriers;
@@ -16,10 +17,14 @@
 // A kernel it cannot lower keeps one thread per work-group, and the pass says why under
 // -Rpass-missed=tessera-hierarchical or TESSERA_CBS_VERBOSE=1.
 #pragma once
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/ADT/SmallVector.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 
+#include <functional>
 #include <string>
 #include <variant>
 
@@ -37,6 +42,15 @@ bool in_namespace(const llvm::Function& f, llvm::StringRef ns);
 
 // Whether `f` calls a parallel_for_work_item function (one whose body calls the marker).
 bool is_work_item_scope(const llvm::Function& f);
+
+// The variables among `shared` (allocas of `scope`) that every thread may keep a copy of: written
+// only by `scope`, with values every thread computes alike (`own` says which memory is a thread's
+// own), and only read by the parallel_for_work_item bodies they are handed to
+// (replicated_variables.cpp).
+llvm::SmallVector<llvm::AllocaInst*, 4>
+replicable_variables(llvm::Function& scope, llvm::ArrayRef<llvm::AllocaInst*> shared,
+                     const std::function<bool(const llvm::Value*)>& own,
+                     const std::function<bool(const llvm::Instruction&)>& is_work_items);
 
 // Rewrites a copy of `scope` for a thread per work-item and replaces `scope` by it; on failure
 // leaves the module as it was and says why.

@@ -92,8 +92,15 @@ std::optional<std::string> lowering::check_and_classify() {
       if (is_work_items(i))
         for (Value* arg : cast<CallBase>(i).args())
           if (auto* a = dyn_cast<AllocaInst>(getUnderlyingObject(arg, 0))) own_.insert(a);
+  SmallVector<AllocaInst*, 8> others;
   for (auto& i : f_.getEntryBlock())
-    if (auto* a = dyn_cast<AllocaInst>(&i); a && !own_.contains(a)) {
+    if (auto* a = dyn_cast<AllocaInst>(&i); a && !own_.contains(a)) others.push_back(a);
+  for (AllocaInst* a : replicable_variables(
+           f_, others, [this](const Value* p) { return per_thread(p); },
+           [this](const Instruction& i) { return is_work_items(i); }))
+    own_.insert(a);
+  for (AllocaInst* a : others)
+    if (!own_.contains(a)) {
       shared_.push_back(a);
       shared_bytes += a->getAllocationSize(dl).value_or(TypeSize::getFixed(0)).getFixedValue();
     }
@@ -169,9 +176,9 @@ bool lowering::is_barrier(const Instruction& i) const {
   return c && c->getCalledFunction() && c->getCalledFunction()->getIntrinsicID() == Intrinsic::nvvm_barrier0;
 }
 
-// Whether on every path to `before` the last barrier is followed by nothing that touches shared
-// or global memory (loads of broadcast slots aside): then a barrier there would add nothing.
-// Optimistic around loops, which is right for "every path".
+// Whether on every path to `before`, since the last barrier or the scope's entry, nothing touched
+// shared or global memory (loads of broadcast slots aside): then a barrier there would add
+// nothing. Optimistic around loops, which is right for "every path".
 bool lowering::barrier_reaches(Instruction* before) const {
   SmallVector<std::pair<BasicBlock*, Instruction*>, 8> work{{before->getParent(), before}};
   SmallPtrSet<BasicBlock*, 8> seen;
@@ -185,8 +192,8 @@ bool lowering::barrier_reaches(Instruction* before) const {
       }
       if (i->mayReadOrWriteMemory() && !touches_only_own_memory(*i)) return false;
     }
-    if (found) continue;
-    if (bb == &f_.getEntryBlock()) return false;
+    // The kernel calls the scope first thing: before it no thread touched shared memory.
+    if (found || bb == &f_.getEntryBlock()) continue;
     for (BasicBlock* p : predecessors(bb))
       if (seen.insert(p).second) work.push_back({p, nullptr});
   }
@@ -194,10 +201,11 @@ bool lowering::barrier_reaches(Instruction* before) const {
 }
 
 // Broadcast slots are written by the leader only after a barrier; a thread's own memory by
-// nobody else.
+// nobody else; what the scope's arguments point to (the kernel object, the thread's group) by
+// nobody during the kernel.
 bool lowering::touches_only_own_memory(const Instruction& i) const {
   if (auto* load = dyn_cast<LoadInst>(&i))
-    return per_thread(load->getPointerOperand()) ||
+    return per_thread(load->getPointerOperand()) || isa<Argument>(getUnderlyingObject(load->getPointerOperand(), 0)) ||
            slots_.contains(dyn_cast<GlobalVariable>(load->getPointerOperand()->stripPointerCasts()));
   if (auto* store = dyn_cast<StoreInst>(&i)) return per_thread(store->getPointerOperand());
   if (auto* mi = dyn_cast<MemTransferInst>(&i)) return per_thread(mi->getDest()) && per_thread(mi->getSource());
@@ -272,13 +280,11 @@ void lowering::rewrite() {
                                      b.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_tid_y, {}, {})),
                           b.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_tid_z, {}, {}));
   leader_ = b.CreateICmpEQ(tid, b.getInt32(0), "leader");
+  // The implicit barriers: what the items write is seen by the code after them, and what the
+  // group wrote by the items. The barriers after go first, so that those before see them.
+  for (Instruction* w : work_items) IRBuilder<>(w->getNextNode()).CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
   for (auto [first, last] : runs) guard_run(first, last);
-  // The implicit barriers: what the group wrote is seen by the items, and what they write by
-  // the code after them.
-  for (Instruction* w : work_items) {
-    barrier_before(w);
-    IRBuilder<>(w->getNextNode()).CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
-  }
+  for (Instruction* w : work_items) barrier_before(w);
   for (AllocaInst* a : shared_) move_to_shared(a);
 }
 

@@ -63,12 +63,27 @@ std::string why_not_only_from_library(Function& scope) {
 
 } // namespace
 
+// The context the demangler gives a local entity (a lambda in a function) is its function's whole
+// name, which starts with a return type where that function is a template ("void sycl::group<1>::
+// for_each_work_item<...>(...)"): a first space outside brackets, before the first parenthesis.
+static StringRef without_return_type(StringRef name) {
+  int depth = 0;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (c == '<') ++depth;
+    else if (c == '>') --depth;
+    else if (c == '(' && depth == 0) return name;
+    else if (c == ' ' && depth == 0) return name.drop_front(i + 1);
+  }
+  return name;
+}
+
 bool in_namespace(const Function& f, StringRef ns) {
   const std::string name = f.getName().str(); // the demangler's nodes point into it
   ItaniumPartialDemangler d;
   if (d.partialDemangle(name.c_str())) return false;
   char* context = d.getFunctionDeclContextName(nullptr, nullptr);
-  const bool in = context && StringRef(context).starts_with(ns);
+  const bool in = context && without_return_type(context).starts_with(ns);
   std::free(context);
   return in;
 }
