@@ -46,7 +46,10 @@ public:
   // item meets its own ids in order and its private_memory sees them so.
   template <typename F>
   TESSERA_HOST_DEVICE void parallel_for_work_item(const F& f) const {
-    for_each_work_item(tessera_work_item_scope(c_.geo->item_threads), get_local_range(), f);
+    const bool threads = tessera_work_item_scope(c_.geo->item_threads);
+    // The logical range is the physical one: a thread of its own runs exactly its own item.
+    if (threads) return visit(c_.local, get_local_range(), f, true);
+    for_each_work_item(false, get_local_range(), f);
   }
   template <typename F>
   TESSERA_HOST_DEVICE void parallel_for_work_item(range<D> logical, const F& f) const {
@@ -66,25 +69,29 @@ private:
   template <typename F>
   TESSERA_HOST_DEVICE void for_each_work_item(bool threads, const range<D>& logical, const F& f) const {
     const range<D>& physical = c_.geo->local;
-    auto visit = [&](const id<D>& l) {
-      id<D> p, g; // a thread of its own already knows its physical id: no division
-      for (int d = 0; d < D; ++d)
-        p[d] = threads ? c_.local[d] : l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
-      h_item<D> it(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical));
-      f(it); // an lvalue: the kernel may take `auto&`
-    };
     id<D> first, step;
     for (int d = 0; d < D; ++d) first[d] = threads ? c_.local[d] : 0, step[d] = threads ? physical[d] : 1;
     if constexpr (D == 1) {
-      for (std::size_t i = first[0]; i < logical[0]; i += step[0]) visit(id<1>(i));
+      for (std::size_t i = first[0]; i < logical[0]; i += step[0]) visit(id<1>(i), logical, f, threads);
     } else if constexpr (D == 2) {
       for (std::size_t i = first[0]; i < logical[0]; i += step[0])
-        for (std::size_t j = first[1]; j < logical[1]; j += step[1]) visit(id<2>(i, j));
+        for (std::size_t j = first[1]; j < logical[1]; j += step[1]) visit(id<2>(i, j), logical, f, threads);
     } else {
       for (std::size_t i = first[0]; i < logical[0]; i += step[0])
         for (std::size_t j = first[1]; j < logical[1]; j += step[1])
-          for (std::size_t k = first[2]; k < logical[2]; k += step[2]) visit(id<3>(i, j, k));
+          for (std::size_t k = first[2]; k < logical[2]; k += step[2]) visit(id<3>(i, j, k), logical, f, threads);
     }
+  }
+  // Logical item l; its physical item is l mod the physical range, which a thread of its own
+  // already knows: no division.
+  template <typename F>
+  TESSERA_HOST_DEVICE void visit(const id<D>& l, const range<D>& logical, const F& f, bool threads) const {
+    const range<D>& physical = c_.geo->local;
+    id<D> p, g;
+    for (int d = 0; d < D; ++d)
+      p[d] = threads ? c_.local[d] : l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
+    h_item<D> it(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical));
+    f(it); // an lvalue: the kernel may take `auto&`
   }
 
   tessera::glue::item_context<D> c_;
