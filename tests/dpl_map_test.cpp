@@ -94,6 +94,29 @@ TEST_P(map_family, ReverseAndAdjacentDifferenceMatchStd) {
   });
 }
 
+// Arrays the GPU cannot load in 16-byte chunks (offset by one element), 8-byte elements, and a
+// transform whose output type differs from its input's.
+TEST_P(map_family, TransformAndCopyOfOffsetAndWideArraysMatchStd) {
+  const auto a = data(n() + 1, 7);
+  const std::vector<double> d(a.begin(), a.end());
+  const auto half = [](double x) { return x / 2; };
+  const auto twice = [](int x) { return 2.0 * x; };
+  std::vector<double> want_half(n() + 1), want_twice(n());
+  std::transform(d.begin(), d.end(), want_half.begin(), half);
+  std::transform(a.begin() + 1, a.end(), want_twice.begin(), twice);
+  with_policy(policy(), [&](auto pol) {
+    auto u = usm(a), out = usm(std::vector<int>(n() + 1));
+    auto v = usm(d);
+    auto dout = usm(std::vector<double>(n() + 1));
+    std::copy(pol, u.data() + 1, u.data() + n() + 1, out.data() + 1);
+    EXPECT_TRUE(std::equal(a.begin() + 1, a.end(), out.begin() + 1));
+    std::transform(pol, v.begin(), v.end(), dout.begin(), half);
+    EXPECT_TRUE(std::equal(want_half.begin(), want_half.end(), dout.begin()));
+    std::transform(pol, u.data() + 1, u.data() + n() + 1, dout.data(), twice);
+    EXPECT_TRUE(std::equal(want_twice.begin(), want_twice.end(), dout.begin()));
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Dpl, map_family, cases(), name);
 
 // Buffers through oneapi::dpl::begin / end: the algorithm is ordered after the kernels that use

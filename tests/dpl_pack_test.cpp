@@ -85,6 +85,23 @@ TEST_P(pack_family, UniqueMatchesStd) {
   });
 }
 
+// 8-byte elements, and input and output arrays offset by one element.
+TEST_P(pack_family, CopyIfOfWideAndOffsetArraysMatchesStd) {
+  const auto a = data<long long>(n() + 1, 8);
+  const auto odd = [](long long x) { return x % 2 == 1; };
+  std::vector<long long> want(n() + 1), want_offset(n());
+  want.resize(std::copy_if(a.begin(), a.end(), want.begin(), odd) - want.begin());
+  want_offset.resize(std::copy_if(a.begin() + 1, a.end(), want_offset.begin(), odd) - want_offset.begin());
+  with_policy(policy(), [&](auto pol) {
+    auto u = usm(a), out = usm(std::vector<long long>(n() + 1));
+    EXPECT_EQ(std::copy_if(pol, u.begin(), u.end(), out.begin(), odd) - out.begin(), std::ptrdiff_t(want.size()));
+    EXPECT_TRUE(std::equal(want.begin(), want.end(), out.begin()));
+    EXPECT_EQ(std::copy_if(pol, u.data() + 1, u.data() + n() + 1, out.data() + 1, odd) - (out.data() + 1),
+              std::ptrdiff_t(want_offset.size()));
+    EXPECT_TRUE(std::equal(want_offset.begin(), want_offset.end(), out.begin() + 1));
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Dpl, pack_family, cases(), name);
 
 } // namespace

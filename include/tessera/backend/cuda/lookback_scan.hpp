@@ -22,7 +22,10 @@ namespace tessera::cuda::lookback {
 template <typename T>
 inline constexpr bool fits = std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
 
-// 8 warps; each thread holds `rows` 16-byte chunks (16 ints or 8 doubles): a 16 KiB tile.
+// 8 warps; each thread holds `rows` 16-byte chunks (16 ints or 8 doubles): a 16 KiB tile. The
+// best of the tunings measured on an H100 (docs/performance.md: 2, 4 or 8 rows, 4 to 16 warps, a
+// sleep between looks at a pending predecessor, blocks that copy their next tile to shared memory
+// while scanning the current one).
 struct tuning {
   static constexpr unsigned warps = 8, rows = 4;
 };
@@ -168,85 +171,133 @@ __device__ T look_back(const tile_word<T>* states, unsigned tile, const Op& op, 
   }
 }
 
-template <typename Tuning, typename T, typename Op>
-__global__ void __launch_bounds__(Tuning::warps * 32)
-    scan_tiles(const T* in, T* out, std::size_t n, Op op, T init, bool has_init, bool inclusive,
-               tile_word<T>* states, unsigned* tickets) {
-  constexpr unsigned vec = chunk<T>::size, rows = Tuning::rows, warps = Tuning::warps;
-  constexpr unsigned warp_elems = 32 * rows * vec, tile_elems = warps * warp_elems;
-  __shared__ unsigned ticket;
-  __shared__ T warp_total[warps];
-  __shared__ T before_tile;
-  __shared__ bool has_before_tile;
-  if (threadIdx.x == 0) ticket = atomicAdd(tickets, 1u);
-  __syncthreads();
-  const unsigned tile = ticket, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const std::size_t first = std::size_t{tile} * tile_elems + warp * warp_elems;
-  const bool whole = (std::size_t{tile} + 1) * tile_elems <= n;
+// What a tile's warps share: each warp's total, and the combination of all before the tile.
+template <typename T, unsigned warps>
+struct tile_shared {
+  T warp_total[warps];
+  T before_tile;
+  bool has_before_tile;
+};
 
-  chunk<T> x[rows];
-  if (whole) {
-#pragma unroll
-    for (unsigned r = 0; r < rows; ++r) x[r] = reinterpret_cast<const chunk<T>*>(in + first)[r * 32 + lane];
-  } else {
-#pragma unroll
-    for (unsigned r = 0; r < rows; ++r)
-#pragma unroll
-      for (unsigned k = 0; k < vec; ++k) {
-        const std::size_t i = first + (r * 32 + lane) * vec + k;
-        x[r].e[k] = i < n ? in[i] : T{};
-      }
-  }
-  const T total = scan_rows(x, op, lane);
-  if (lane == 0) warp_total[warp] = total;
-  __syncthreads();
+// The operands of one scan, as every block sees them.
+template <typename T, typename Op>
+struct scan_args {
+  const T* in;
+  T* out;
+  std::size_t n;
+  Op op;
+  T init;
+  bool has_init, inclusive;
+  tile_word<T>* states;
+  unsigned* tickets;
+};
 
-  if (warp == 0) {
-    T aggregate = warp_total[0];
-    for (unsigned w = 1; w < warps; ++w) aggregate = op(aggregate, warp_total[w]);
-    if (tile == 0) {
-      if (lane == 0) {
-        publish(states, inclusive_prefix, has_init ? op(init, aggregate) : aggregate);
-        before_tile = init;
-        has_before_tile = has_init;
-      }
-    } else {
-      if (lane == 0) publish(states + tile, aggregate_only, aggregate);
-      const T before = look_back(states, tile, op, lane);
-      if (lane == 0) {
-        publish(states + tile, inclusive_prefix, op(before, aggregate));
-        before_tile = before;
-        has_before_tile = true;
-      }
+// Where a warp's part of a tile starts, and whether the tile is whole.
+template <typename Tuning, typename T>
+struct warp_span {
+  static constexpr unsigned vec = chunk<T>::size, warp_elems = 32 * Tuning::rows * vec,
+                            tile_elems = Tuning::warps * warp_elems;
+  std::size_t first;
+  bool whole;
+  __device__ warp_span(unsigned tile, std::size_t n)
+      : first(std::size_t{tile} * tile_elems + threadIdx.x / 32 * warp_elems),
+        whole((std::size_t{tile} + 1) * tile_elems <= n) {}
+};
+
+// A tile that is not whole, element by element; past the end, T{} (its results are not stored).
+template <unsigned rows, typename T>
+__device__ void load_part(chunk<T> (&x)[rows], const T* in, std::size_t first, std::size_t n, unsigned lane) {
+  constexpr unsigned vec = chunk<T>::size;
+#pragma unroll
+  for (unsigned r = 0; r < rows; ++r)
+#pragma unroll
+    for (unsigned k = 0; k < vec; ++k) {
+      const std::size_t i = first + (r * 32 + lane) * vec + k;
+      x[r].e[k] = i < n ? in[i] : T{};
     }
+}
+
+// The tile's combination of everything before it: published, then looked back for (warp 0).
+template <typename Tuning, typename T, typename Op>
+__device__ void find_before_tile(const scan_args<T, Op>& a, unsigned tile, tile_shared<T, Tuning::warps>& sh,
+                                 unsigned lane) {
+  T aggregate = sh.warp_total[0];
+  for (unsigned w = 1; w < Tuning::warps; ++w) aggregate = a.op(aggregate, sh.warp_total[w]);
+  if (tile == 0) {
+    if (lane == 0) {
+      publish(a.states, inclusive_prefix, a.has_init ? a.op(a.init, aggregate) : aggregate);
+      sh.before_tile = a.init;
+      sh.has_before_tile = a.has_init;
+    }
+    return;
   }
+  if (lane == 0) publish(a.states + tile, aggregate_only, aggregate);
+  const T before = look_back(a.states, tile, a.op, lane);
+  if (lane == 0) {
+    publish(a.states + tile, inclusive_prefix, a.op(before, aggregate));
+    sh.before_tile = before;
+    sh.has_before_tile = true;
+  }
+}
+
+// Scans a tile whose elements this thread holds in x, and stores the results; every thread of
+// the block calls it (it synchronises the block twice).
+template <typename Tuning, typename T, typename Op>
+__device__ void scan_tile(chunk<T> (&x)[Tuning::rows], const scan_args<T, Op>& a, unsigned tile,
+                          tile_shared<T, Tuning::warps>& sh) {
+  constexpr unsigned vec = chunk<T>::size, rows = Tuning::rows;
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const warp_span<Tuning, T> span(tile, a.n);
+  const T total = scan_rows(x, a.op, lane);
+  if (lane == 0) sh.warp_total[warp] = total;
+  __syncthreads();
+  if (warp == 0) find_before_tile<Tuning>(a, tile, sh, lane);
   __syncthreads();
 
-  bool has_before = has_before_tile;
-  T before = before_tile;
+  bool has_before = sh.has_before_tile;
+  T before = sh.before_tile;
   for (unsigned w = 0; w < warp; ++w) {
-    before = has_before ? op(before, warp_total[w]) : warp_total[w];
+    before = has_before ? a.op(before, sh.warp_total[w]) : sh.warp_total[w];
     has_before = true;
   }
   if (has_before)
 #pragma unroll
     for (unsigned r = 0; r < rows; ++r)
 #pragma unroll
-      for (unsigned k = 0; k < vec; ++k) x[r].e[k] = op(before, x[r].e[k]);
-  if (!inclusive) shift_right(x, before, lane);
+      for (unsigned k = 0; k < vec; ++k) x[r].e[k] = a.op(before, x[r].e[k]);
+  if (!a.inclusive) shift_right(x, before, lane);
 
-  if (whole) {
+  if (span.whole) {
 #pragma unroll
-    for (unsigned r = 0; r < rows; ++r) reinterpret_cast<chunk<T>*>(out + first)[r * 32 + lane] = x[r];
+    for (unsigned r = 0; r < rows; ++r) reinterpret_cast<chunk<T>*>(a.out + span.first)[r * 32 + lane] = x[r];
   } else {
 #pragma unroll
     for (unsigned r = 0; r < rows; ++r)
 #pragma unroll
       for (unsigned k = 0; k < vec; ++k) {
-        const std::size_t i = first + (r * 32 + lane) * vec + k;
-        if (i < n) out[i] = x[r].e[k];
+        const std::size_t i = span.first + (r * 32 + lane) * vec + k;
+        if (i < a.n) a.out[i] = x[r].e[k];
       }
   }
+}
+
+// One tile per block, loaded into registers.
+template <typename Tuning, typename T, typename Op>
+__global__ void __launch_bounds__(Tuning::warps * 32) scan_tiles(scan_args<T, Op> a) {
+  __shared__ unsigned ticket;
+  __shared__ tile_shared<T, Tuning::warps> sh;
+  if (threadIdx.x == 0) ticket = atomicAdd(a.tickets, 1u);
+  __syncthreads();
+  const unsigned tile = ticket, lane = threadIdx.x % 32;
+  const warp_span<Tuning, T> span(tile, a.n);
+  chunk<T> x[Tuning::rows];
+  if (span.whole) {
+#pragma unroll
+    for (unsigned r = 0; r < Tuning::rows; ++r) x[r] = reinterpret_cast<const chunk<T>*>(a.in + span.first)[r * 32 + lane];
+  } else {
+    load_part(x, a.in, span.first, a.n, lane);
+  }
+  scan_tile<Tuning>(x, a, tile, sh);
 }
 
 template <typename T>
@@ -254,9 +305,9 @@ bool aligned(const T* p) {
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
 }
 
-template <typename T>
+template <typename T, typename Tuning = tuning>
 constexpr std::size_t tile_elements() {
-  return std::size_t{tuning::warps} * 32 * tuning::rows * chunk<T>::size;
+  return std::size_t{Tuning::warps} * 32 * Tuning::rows * chunk<T>::size;
 }
 
 // Whether scan() takes these arrays: aligned for 16-byte chunks, tile numbers within a grid.
@@ -268,17 +319,17 @@ bool takes(const T* in, const T* out, std::size_t n) {
 // out = the inclusive or exclusive scan of in[0, n) under op (after *init, if given; an
 // exclusive scan always has one), queued on s (n > 0; takes(in, out, n)). in == out is allowed:
 // a tile reads all its elements before writing any.
-template <typename T, typename Op>
+template <typename Tuning = tuning, typename T, typename Op>
 void scan(stream s, const T* in, T* out, std::size_t n, const Op& op, const T* init, bool inclusive) {
   const auto cs = static_cast<cudaStream_t>(s);
-  const std::size_t tiles = (n + tile_elements<T>() - 1) / tile_elements<T>();
+  const std::size_t tiles = (n + tile_elements<T, Tuning>() - 1) / tile_elements<T, Tuning>();
   constexpr std::size_t header = 256; // the ticket counter, keeping the states aligned
   const std::size_t bytes = header + tiles * sizeof(tile_word<T>);
   char* base = static_cast<char*>(scratch(s, bytes));
   throw_if_error(cudaMemsetAsync(base, 0, bytes, cs), "clearing a scan's tile states");
-  scan_tiles<tuning><<<static_cast<unsigned>(tiles), tuning::warps * 32, 0, cs>>>(
-      in, out, n, op, init ? *init : T{}, init != nullptr, inclusive, reinterpret_cast<tile_word<T>*>(base + header),
-      reinterpret_cast<unsigned*>(base));
+  const scan_args<T, Op> a{in, out, n, op, init ? *init : T{}, init != nullptr, inclusive,
+                           reinterpret_cast<tile_word<T>*>(base + header), reinterpret_cast<unsigned*>(base)};
+  scan_tiles<Tuning><<<static_cast<unsigned>(tiles), Tuning::warps * 32, 0, cs>>>(a);
   throw_if_error(cudaGetLastError(), "a scan's kernel");
 }
 

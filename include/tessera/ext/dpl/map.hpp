@@ -1,7 +1,9 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <type_traits>
 
+#include "tessera/ext/dpl/access.hpp"
 #include "tessera/ext/dpl/run.hpp"
 
 // The map family: every output element depends on its own input elements only.
@@ -29,7 +31,8 @@ tessera::dpl::enable_if_policy<Policy, Out> transform(Policy&& policy, In first,
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.map(n, [=](std::size_t i) { return op(in[i]); }, [=](std::size_t i, const auto& x) { out[i] = x; });
+    const auto read = tessera::dpl::read_mapped(in, op);
+    exec.map(n, read, tessera::dpl::write_as<std::decay_t<decltype(read(std::size_t{}))>>(out));
   });
   return result + n;
 }
@@ -69,8 +72,8 @@ tessera::dpl::enable_if_policy<Policy, Out> copy(Policy&& policy, In first, In l
   tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.map(n, [=](std::size_t i) { return tessera::dpl::value_t<In>(in[i]); },
-             [=](std::size_t i, const auto& x) { out[i] = x; });
+    using T = tessera::dpl::value_t<In>;
+    exec.map(n, tessera::dpl::read_as<T>(in), tessera::dpl::write_as<T>(out));
   });
   return result + n;
 }

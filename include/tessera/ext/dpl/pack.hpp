@@ -2,12 +2,24 @@
 #include <cstddef>
 #include <functional>
 
+#include "tessera/ext/dpl/access.hpp"
 #include "tessera/ext/dpl/run.hpp"
 
 // The pack family: the elements that pass a test, moved together in their order (a scan of the
 // test gives each its place). In-place forms pack into scratch memory and copy back, since a
 // parallel pack would overwrite elements other workers have yet to read.
 namespace tessera::dpl {
+
+// The elements of [first, last) with pred(x) into result, as they are; returns how many.
+template <typename Policy, typename In, typename Out, typename Pred>
+std::size_t select_to(Policy&& policy, In first, In last, Out result, Pred pred) {
+  const std::size_t n = size_of(first, last);
+  return run(policy, [&](const auto& exec, auto& session) {
+    auto in = tessera::dpl::bind(first, session, n);
+    auto out = tessera::dpl::bind(result, session, n);
+    return exec.pack(n, tessera::dpl::read_mapped(in, pred), tessera::dpl::copy_to(in, out));
+  });
+}
 
 // Packs the elements of [first, last) with keep(i) into result; returns how many.
 template <typename Policy, typename In, typename Out, typename Keep>
@@ -58,7 +70,7 @@ namespace oneapi::dpl {
 
 template <typename Policy, typename In, typename Out, typename Pred>
 tessera::dpl::enable_if_policy<Policy, Out> copy_if(Policy&& policy, In first, In last, Out result, Pred pred) {
-  return result + tessera::dpl::pack_to(policy, first, last, result, [=](auto in, std::size_t i) { return pred(in[i]); });
+  return result + tessera::dpl::select_to(policy, first, last, result, pred);
 }
 
 template <typename Policy, typename In, typename Out, typename Pred>

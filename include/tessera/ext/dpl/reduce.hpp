@@ -3,6 +3,7 @@
 #include <functional>
 #include <utility>
 
+#include "tessera/ext/dpl/access.hpp"
 #include "tessera/ext/dpl/run.hpp"
 
 // The reduce family: one value from the whole range (sums, counts, extremes), and the searches
@@ -82,7 +83,7 @@ tessera::dpl::enable_if_policy<Policy, T> reduce(Policy&& policy, It first, It l
   const std::size_t n = tessera::dpl::size_of(first, last);
   return tessera::dpl::run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
-    return exec.reduce(n, init, [=](std::size_t i) -> T { return in[i]; }, op);
+    return exec.reduce(n, init, tessera::dpl::read_as<T>(in), op);
   });
 }
 template <typename Policy, typename It, typename T>

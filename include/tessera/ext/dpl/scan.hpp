@@ -3,7 +3,7 @@
 #include <functional>
 #include <type_traits>
 
-#include "tessera/detail/contiguous_access.hpp"
+#include "tessera/ext/dpl/access.hpp"
 #include "tessera/ext/dpl/run.hpp"
 
 // The scan family: every output is the combination of all inputs up to it (inclusive) or
@@ -14,22 +14,14 @@ struct identity_map {
   template <typename T> TESSERA_HOST_DEVICE T&& operator()(T&& x) const { return static_cast<T&&>(x); }
 };
 
-// What the scan reads (map of the input) and writes, as functors of the position; arrays of T
-// read as they are and written as T are handed over as such, for the patterns' wide loads.
+// What the scan reads: the input as it is (a plain array is handed over as such, for the
+// patterns' wide loads), or its map.
 template <typename T, typename In, typename Map>
 auto scan_reader(In in, Map map) {
-  if constexpr (std::is_pointer_v<In> && std::is_same_v<std::remove_cv_t<std::remove_pointer_t<In>>, T> &&
-                std::is_same_v<Map, identity_map>)
-    return tessera::detail::element_read<T>{in};
+  if constexpr (std::is_same_v<Map, identity_map>)
+    return read_as<T>(in);
   else
     return [=](std::size_t i) -> T { return map(in[i]); };
-}
-template <typename T, typename Out>
-auto scan_writer(Out out) {
-  if constexpr (std::is_same_v<Out, T*>)
-    return tessera::detail::element_write<T>{out};
-  else
-    return [=](std::size_t i, const T& x) { out[i] = x; };
 }
 
 template <typename T, typename Policy, typename In, typename Out, typename Op, typename Map>
@@ -38,7 +30,7 @@ Out scan(Policy&& policy, In first, In last, Out result, Op op, Map map, const T
   run(policy, [&](const auto& exec, auto& session) {
     auto in = tessera::dpl::bind(first, session, n);
     auto out = tessera::dpl::bind(result, session, n);
-    exec.scan(n, scan_reader<T>(in, map), op, init, inclusive, scan_writer<T>(out));
+    exec.scan(n, scan_reader<T>(in, map), op, init, inclusive, write_as<T>(out));
   });
   return result + n;
 }
