@@ -2,8 +2,14 @@
 // against the same kernels on fibers (the pass's output switched off) and the same algorithms in
 // OpenMP, in one process on the CPU:
 //   a) figure 9-8 tiled matmul, 512^3 floats (tile 16, two barriers per tile step), the book's code;
-//   b) tree reduction in local memory: groups of 256 ints, 8 barriers each, 2^22 ints.
-// Best of `reps` runs each; the ratios are to OpenMP's time. Goals (issue 14): a) <= 2.0x, b) <= 4x.
+//   b) tree reduction in local memory: groups of 256 ints, 8 barriers each, 2^22 ints;
+//   c) figures 14-20 to 14-22's three-kernel inclusive scan of 2^17 ints (blocks of 128, 14
+//      barriers per group), the book's code;
+//   d) figure 9-14's matmul, 256^3 floats: tiles of A shared by sub-group broadcasts (work-groups
+//      of 4, 256 broadcasts per item); OpenMP's peer is a)'s tiling, one row of A shared by the
+//      columns of a tile.
+// Best of `reps` runs each; the ratios are to OpenMP's time. Goals (issue 14): a) <= 2.0x, b) <= 4x,
+// c) and d) <= 3x.
 //
 // Usage: tessera-cbs-bench [--quick]   (--quick: small sizes, a smoke run for CTest)
 #include <sycl/sycl.hpp>
@@ -17,6 +23,8 @@
 #include <vector>
 
 #include "cbs_openmp.hpp"
+#include "figures/fig14_20.hpp"
+#include "figures/fig9_14.hpp"
 #include "figures/fig9_8.hpp"
 #include "tessera/backend/cpu/compiled_group.hpp"
 
@@ -114,6 +122,47 @@ void bench_tree_reduction(sycl::queue& q, std::size_t n, int reps) {
   sycl::free(sums, q);
 }
 
+void bench_scan(sycl::queue& q, std::size_t n, int reps) {
+  figures::run_fig14_20(q, 1024); // warm-up
+  auto [compiled, fibers] = compiled_and_fibers([&] {
+    double best = 1e30;
+    for (int r = 0; r < reps; ++r) {
+      const figures::result res = figures::run_fig14_20(q, n);
+      all_ok &= res.ok;
+      best = std::min(best, res.seconds);
+    }
+    return best;
+  });
+  constexpr int block = static_cast<int>(figures::scan_items_per_group);
+  std::vector<int> in(n), out(n), totals(n / block);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>(i % 7) - 3;
+  const double omp = best_of(reps, [&] {
+    cbs_bench::omp_three_kernel_scan(in.data(), out.data(), totals.data(), long(n), block);
+  });
+  std::vector<int> expected(n);
+  std::inclusive_scan(in.begin(), in.end(), expected.begin());
+  if (out != expected) {
+    std::fprintf(stderr, "three-kernel scan (OpenMP): wrong sums\n");
+    all_ok = false;
+  }
+  report(("3-kernel scan (fig 14-20), 2^" + std::to_string(__builtin_ctzll(n)) + " ints").c_str(), compiled, fibers,
+         omp, 3.0);
+}
+
+void bench_sub_group_matmul(sycl::queue& q, std::size_t n, int reps) {
+  figures::fig9_14_matmul_sub_group<float>(q, 16, 16, 16, 1); // warm-up
+  auto [compiled, fibers] = compiled_and_fibers([&] {
+    const figures::result r = figures::fig9_14_matmul_sub_group<float>(q, n, n, n, reps);
+    all_ok &= r.ok;
+    return r.seconds;
+  });
+  std::vector<float> A = figures::real_values<float>(n * n, 7), B = figures::real_values<float>(n * n, 8), C(n * n);
+  const int N = static_cast<int>(n);
+  const double omp = best_of(reps, [&] { cbs_bench::omp_tiled_matmul(A.data(), B.data(), C.data(), N, N, N); });
+  all_ok &= figures::matmul_matches(C, figures::matmul_reference(A, B, n, n, n), n);
+  report(("fig 9-14 sub-group matmul " + std::to_string(n) + "^3 float").c_str(), compiled, fibers, omp, 3.0);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -126,6 +175,8 @@ int main(int argc, char** argv) {
               std::string(10, '-').c_str(), std::string(9, '-').c_str());
   bench_matmul(q, quick ? 64 : 512, quick ? 1 : 5);
   bench_tree_reduction(q, quick ? std::size_t(1) << 14 : std::size_t(1) << 22, quick ? 1 : 10);
+  bench_scan(q, quick ? std::size_t(1) << 12 : std::size_t(1) << 17, quick ? 1 : 10);
+  bench_sub_group_matmul(q, quick ? 32 : 256, quick ? 1 : 3);
   if (!all_ok) std::fprintf(stderr, "tessera-cbs-bench: some results were wrong\n");
   return all_ok ? 0 : 1;
 }

@@ -31,4 +31,33 @@ void omp_tree_sums(const int* x, int* sums, long groups, int group) {
   }
 }
 
+namespace {
+// One work-group's scan in local memory: log2(n) steps, each reading every item's update before
+// any item adds its own (the kernel's two barriers per step).
+void hillis_steele(const int* in, int* out, int n) {
+  int local[1024], update[1024];
+  for (int l = 0; l < n; ++l) local[l] = in[l];
+  for (int stride = 1; stride < n; stride *= 2) {
+#pragma omp simd
+    for (int l = 0; l < n; ++l) update[l] = l >= stride ? local[l - stride] : 0;
+#pragma omp simd
+    for (int l = 0; l < n; ++l) local[l] += update[l];
+  }
+  for (int l = 0; l < n; ++l) out[l] = local[l];
+}
+} // namespace
+
+void omp_three_kernel_scan(const int* in, int* out, int* totals, long n, int block) {
+  const long groups = n / block;
+#pragma omp parallel for schedule(static)
+  for (long g = 0; g < groups; ++g) {
+    hillis_steele(in + g * block, out + g * block, block);
+    totals[g] = out[g * block + block - 1];
+  }
+  hillis_steele(totals, totals, static_cast<int>(groups));
+#pragma omp parallel for schedule(static)
+  for (long g = 1; g < groups; ++g)
+    for (int l = 0; l < block; ++l) out[g * block + l] += totals[g - 1];
+}
+
 } // namespace cbs_bench

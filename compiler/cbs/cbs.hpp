@@ -28,9 +28,16 @@ inline constexpr const char* whole_group_name = "tessera_cbs_whole_group";
 inline constexpr const char* local_id_name = "tessera_cbs_local_id";
 inline constexpr const char* local_linear_id_name = "tessera_cbs_local_linear_id";
 inline constexpr const char* barrier_name = "tessera_cpu_work_group_barrier";
+// Every other work-group collective: a cut like the barrier, whose results are combined between
+// the regions by the runtime's tessera_cbs_combine (collectives.cpp).
+inline constexpr const char* collective_name = "tessera_cpu_work_group_collective";
+// Sub-group barriers and collectives: a cut like the work-group's, combined per sub-group, where
+// every item of the work-group reaches it alike.
+inline constexpr const char* sub_group_collective_name = "tessera_cpu_sub_group_collective";
+inline constexpr const char* combine_name = "tessera_cbs_combine";
 inline constexpr const char* scratch_name = "tessera_cbs_scratch";
 inline constexpr const char* divergent_name = "tessera_cbs_divergent";
-// Every other collective meets at the runtime's rendezvous, which needs fibers.
+// Sub-group collectives (and the root barrier) meet at the runtime's rendezvous, which needs fibers.
 inline constexpr const char* rendezvous_prefix = "_ZN7tessera3cpu10rendezvous";
 // Remarks: -Rpass=tessera-cbs, -Rpass-missed=tessera-cbs.
 inline constexpr const char* pass_name = "tessera-cbs";
@@ -45,7 +52,32 @@ struct work_item_function {
 };
 llvm::SmallVector<work_item_function, 8> find_work_item_functions(llvm::Module& m);
 bool is_call_to(const llvm::Instruction& i, llvm::StringRef name);
-llvm::SmallVector<llvm::CallInst*, 8> barriers_in(llvm::Function& f);
+// Where the pass cuts a kernel: its work-group barriers and collectives.
+bool is_cut(const llvm::Instruction& i);
+bool is_collective(const llvm::Instruction& i); // a cut other than the work-group barrier
+bool is_sub_group_collective(const llvm::Instruction& i);
+llvm::SmallVector<llvm::CallInst*, 8> cuts_in(llvm::Function& f);
+
+// A cut's call site and operation (a tessera::group::collective_op: 0 for the barrier), read from
+// its arguments, which kernel_check.cpp made sure are constants.
+struct cut_site {
+  llvm::Constant* file;
+  unsigned line;
+  unsigned op;
+};
+cut_site site_of(const llvm::CallInst& cut);
+
+// A work-group collective cut (a call to collective_name): before the pass makes regions, each gets
+// a marker just before it holding what each item brings (its operand, result and parameter);
+// in a region's copy, the marker becomes the item's stores into the arrivals array; between the
+// regions, one call of the runtime combines them (collectives.cpp).
+void mark_arrivals(llvm::ArrayRef<llvm::CallInst*> cuts);
+bool is_arrival_marker(const llvm::Instruction& i);
+void store_arrival(llvm::CallInst* marker_copy, llvm::Value* arrivals, llvm::Value* linear);
+inline constexpr std::uint64_t arrival_bytes = 24; // tessera_cbs_arrival
+// A block that combines the items' arrivals at collective `cut`, then goes to `next`.
+llvm::BasicBlock* combine_block(const llvm::CallInst& cut, llvm::Value* exec, llvm::Value* arrivals,
+                                llvm::BasicBlock* next);
 
 // Marks every function between an item function and a barrier always-inline, so that the
 // inliner puts all barriers in the item function's body (run before the inliner).
@@ -109,10 +141,12 @@ std::optional<item_guard> find_item_guard(llvm::BasicBlock* start, unsigned dime
 llvm::Value* item_guard_cap(const item_guard& g, llvm::IRBuilder<>& b, llvm::Value* range,
                             const llvm::DenseMap<llvm::Instruction*, llvm::Value*>& once);
 
-// What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard.
+// What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard;
+// or why it refused the kernel.
 struct sub_cfgs {
   unsigned regions;
   unsigned guarded;
+  const char* refused = nullptr;
 };
 // Rewrites `f` in place into the whole-group function; `dimensions` loops over the local ids.
 sub_cfgs form_sub_cfgs(llvm::Function& f, unsigned dimensions);

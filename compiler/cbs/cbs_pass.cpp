@@ -25,12 +25,12 @@ using namespace llvm;
 namespace tessera::cbs {
 
 namespace {
-// "file:line" of a barrier, for remarks.
-std::string where(const CallInst& barrier) {
+// "file:line" of a cut, for remarks.
+std::string where(const CallInst& cut) {
+  const cut_site site = site_of(cut);
   StringRef file;
-  getConstantStringInfo(barrier.getArgOperand(2), file);
-  const auto* line = dyn_cast<ConstantInt>(barrier.getArgOperand(3));
-  return (file.empty() ? "?" : file.str()) + ":" + (line ? std::to_string(line->getZExtValue()) : "?");
+  getConstantStringInfo(site.file, file);
+  return (file.empty() ? "?" : file.str()) + ":" + std::to_string(site.line);
 }
 
 // The kernel's type, read from its item function's name nd_launch<D, Kernel>::cbs_item(...), so
@@ -80,9 +80,12 @@ void clean_up(Function& g, FunctionAnalysisManager& fam) {
 }
 
 Function* compile(work_item_function& w, FunctionAnalysisManager& fam, OptimizationRemarkEmitter& ore) {
-  SmallVector<CallInst*, 8> barriers = barriers_in(*w.item);
+  SmallVector<CallInst*, 8> barriers = cuts_in(*w.item);
   if (barriers.empty()) return nullptr;
-  const std::string kernel = "nd_range kernel " + kernel_name(*w.item) + " with a barrier at " + where(*barriers.front());
+  const auto collectives = count_if(barriers, [](CallInst* c) { return is_collective(*c); });
+  const std::string kernel = "nd_range kernel " + kernel_name(*w.item) + " with a " +
+                             (is_call_to(*barriers.front(), barrier_name) ? "barrier" : "collective") + " at " +
+                             where(*barriers.front());
   if (auto why = why_not_compilable(*w.item)) {
     note_fallback(kernel, *why);
     ore.emit([&] {
@@ -95,6 +98,14 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
   Function* g = CloneFunction(w.item, vmap);
   g->setName(w.item->getName() + ".cbs.group");
   const sub_cfgs made = form_sub_cfgs(*g, w.dimensions);
+  if (made.refused) {
+    g->eraseFromParent();
+    note_fallback(kernel, made.refused);
+    ore.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front()) << kernel << " keeps fibers: " << made.refused;
+    });
+    return nullptr;
+  }
   const unsigned regions = made.regions;
   drop_inferred_attributes(*g);
   // Whole objects, never written while the group runs: what the loops read of them can be read once.
@@ -116,7 +127,8 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
   clean_up(*g, fam);
   ore.emit([&] {
     return OptimizationRemark(pass_name, "Compiled", barriers.front())
-           << kernel << ": " << std::to_string(barriers.size()) << " barrier(s) and "
+           << kernel << ": " << std::to_string(barriers.size() - collectives) << " barrier(s), "
+           << std::to_string(collectives) << " collective(s) and "
            << std::to_string(regions - 1 - barriers.size()) << " loop head(s) cut, " << std::to_string(regions)
            << " regions run as loops over the work-items, " << std::to_string(made.guarded)
            << " of them over the items below a guard";

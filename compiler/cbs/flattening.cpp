@@ -10,6 +10,10 @@ using namespace llvm;
 namespace tessera::cbs {
 
 namespace {
+bool is_cut_name(StringRef name) {
+  return name == barrier_name || name == collective_name || name == sub_group_collective_name;
+}
+
 class barrier_reach {
 public:
   // Whether `f` calls a barrier, directly or through functions defined in this module.
@@ -22,7 +26,7 @@ public:
         auto* call = dyn_cast<CallBase>(&i);
         Function* callee = call ? call->getCalledFunction() : nullptr;
         if (!callee) continue;
-        if (callee->getName() == barrier_name) found = true;
+        if (is_cut_name(callee->getName())) found = true;
         else if (!callee->isDeclaration() && reaches(callee)) found = true;
       }
     return memo_[f] = found;
@@ -36,7 +40,8 @@ private:
 void flatten_barrier_callers(Module& m) {
   // Convergent: no transformation may copy a barrier onto paths that only some items take (jump
   // threading, unswitching), which would split one barrier of the source into several.
-  if (Function* barrier = m.getFunction(barrier_name)) barrier->addFnAttr(Attribute::Convergent);
+  for (const char* name : {barrier_name, collective_name, sub_group_collective_name})
+    if (Function* cut = m.getFunction(name)) cut->addFnAttr(Attribute::Convergent);
   barrier_reach reach;
   SmallVector<Function*, 16> work;
   DenseMap<Function*, bool> seen;

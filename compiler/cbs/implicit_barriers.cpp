@@ -30,7 +30,7 @@ bool reaches(BasicBlock* from, BasicBlock* to) {
 bool has_barrier(const Loop& l) {
   for (BasicBlock* b : l.blocks())
     for (auto& i : *b)
-      if (is_call_to(i, barrier_name)) return true;
+      if (is_cut(i)) return true;
   return false;
 }
 

@@ -15,7 +15,9 @@ namespace {
 class meets_group {
 public:
   bool operator()(Function* f) {
-    if (f->getName() == barrier_name || f->getName().starts_with(rendezvous_prefix)) return true;
+    if (f->getName() == barrier_name || f->getName() == collective_name || f->getName() == sub_group_collective_name ||
+        f->getName().starts_with(rendezvous_prefix))
+      return true;
     if (f->isDeclaration()) return false;
     if (auto it = memo_.find(f); it != memo_.end()) return it->second;
     memo_[f] = false;
@@ -41,14 +43,20 @@ std::optional<std::string> check_call(const CallBase& call, meets_group& meets) 
       return std::string("a barrier's call site is not a constant");
     return std::nullopt;
   }
+  if (name == collective_name || name == sub_group_collective_name) {
+    if (!isa<CallInst>(call)) return std::string("a collective is called where an exception may be caught");
+    if (!isa<ConstantInt>(call.getArgOperand(2)) || !isa<Constant>(call.getArgOperand(3)) ||
+        !isa<ConstantInt>(call.getArgOperand(4)) || !isa<Constant>(call.getArgOperand(6)))
+      return std::string("a collective's operation or call site is not a constant");
+    return std::nullopt;
+  }
   if (name == local_id_name) {
     if (!isa<ConstantInt>(call.getArgOperand(0))) return std::string("a local id's dimension is not a constant");
     return std::nullopt;
   }
   if (name == local_linear_id_name) return std::nullopt;
   if (name.starts_with(rendezvous_prefix))
-    return std::string("it calls a group collective other than the work-group barrier (a sub-group barrier, "
-                       "broadcast, vote, shift, permute, reduce or scan), which needs fibers");
+    return std::string("it calls the root barrier, which needs fibers");
   if (meets(callee))
     return "it calls " + callee->getName().str() + ", which reaches a barrier but was not inlined (recursion?)";
   return std::nullopt;

@@ -1,5 +1,5 @@
 // Sub-CFG formation: the item function becomes the whole group. Its body is cut at the barriers
-// into regions: the blocks an item runs from the kernel's entry, or from just after a barrier,
+// and work-group collectives (collectives.cpp) into regions: the blocks an item runs from the kernel's entry, or from just after a barrier,
 // up to the next barriers or its return. Each region is copied into a loop nest over the local
 // ids (the innermost loop over the last dimension, whose id is the induction variable, so the
 // loop vectorises). After a region, every item must have left it by the same exit: the next
@@ -39,6 +39,7 @@ struct item_state {
   SmallVector<Value*, 3> local_range; // loaded in the entry
   Value* exec = nullptr;
   Value* exits = nullptr;             // one byte per item: the exit each took (regions with several)
+  Value* arrivals = nullptr;          // what each item brings to a collective (collectives.cpp)
   AllocaInst* mask = nullptr;         // the exits taken by some item, one bit each
   DenseMap<AllocaInst*, std::pair<Value*, uint64_t>> per_item; // base and stride of each array
   SmallPtrSet<AllocaInst*, 8> read_once;                        // live_values::read_once
@@ -107,7 +108,7 @@ region find_region(BasicBlock* start, const SmallPtrSetImpl<BasicBlock*>& barrie
 
 // Per-item arrays and the exits' bytes share one scratch block; each array starts 64-byte aligned.
 void lay_out_scratch(Function& f, BasicBlock* top, ArrayRef<AllocaInst*> per_item, bool needs_exits,
-                     item_state& st) {
+                     bool needs_arrivals, item_state& st) {
   IRBuilder<> b(top->getTerminator());
   const DataLayout& dl = f.getDataLayout();
   Value* n = b.getInt64(1);
@@ -125,7 +126,8 @@ void lay_out_scratch(Function& f, BasicBlock* top, ArrayRef<AllocaInst*> per_ite
     layout.push_back({place(stride), stride});
   }
   Value* exits_at = needs_exits ? place(1) : nullptr;
-  if (layout.empty() && !exits_at) return;
+  Value* arrivals_at = needs_arrivals ? place(arrival_bytes) : nullptr;
+  if (layout.empty() && !exits_at && !arrivals_at) return;
   Module& m = *f.getParent();
   FunctionCallee scratch = m.getOrInsertFunction(scratch_name, b.getPtrTy(), b.getInt64Ty());
   CallInst* mem = b.CreateCall(scratch, {offset}, "cbs.scratch");
@@ -133,20 +135,21 @@ void lay_out_scratch(Function& f, BasicBlock* top, ArrayRef<AllocaInst*> per_ite
   for (unsigned k = 0; k < per_item.size(); ++k)
     st.per_item[per_item[k]] = {b.CreateInBoundsGEP(b.getInt8Ty(), mem, layout[k].first), layout[k].second};
   if (exits_at) st.exits = b.CreateInBoundsGEP(b.getInt8Ty(), mem, exits_at, "cbs.exits");
+  if (arrivals_at) st.arrivals = b.CreateInBoundsGEP(b.getInt8Ty(), mem, arrivals_at, "cbs.arrivals");
 }
 
 Constant* exit_sites(Module& m, const region& r, ArrayRef<CallInst*> barriers) {
   LLVMContext& ctx = m.getContext();
-  auto* site = StructType::get(PointerType::get(ctx, 0), Type::getInt32Ty(ctx));
+  auto* site = StructType::get(PointerType::get(ctx, 0), Type::getInt32Ty(ctx), Type::getInt32Ty(ctx));
   SmallVector<Constant*, 4> entries;
   for (unsigned e : r.exits) {
     if (e == returned) {
       entries.push_back(Constant::getNullValue(site));
       continue;
     }
-    auto* file = cast<Constant>(barriers[e]->getArgOperand(2));
-    Constant* line = ConstantInt::get(Type::getInt32Ty(ctx), cast<ConstantInt>(barriers[e]->getArgOperand(3))->getZExtValue());
-    entries.push_back(ConstantStruct::get(site, {file, line}));
+    const cut_site s = site_of(*barriers[e]);
+    entries.push_back(ConstantStruct::get(site, {s.file, ConstantInt::get(Type::getInt32Ty(ctx), s.line),
+                                                 ConstantInt::get(Type::getInt32Ty(ctx), s.op)}));
   }
   auto* type = ArrayType::get(site, entries.size());
   return new GlobalVariable(m, type, true, GlobalValue::PrivateLinkage, ConstantArray::get(type, entries),
@@ -220,6 +223,12 @@ public:
     }
     if (several) lb.CreateStore(lb.CreateOr(lb.CreateLoad(lb.getInt64Ty(), st_.mask), bit), st_.mask);
     b.CreateBr(copy_blocks(r, index));
+    // Each item's arrival at the collective that ends the region.
+    SmallVector<CallInst*, 2> markers;
+    for (BasicBlock* bb : r.blocks)
+      for (Instruction& i : *bb)
+        if (is_arrival_marker(i)) markers.push_back(cast<CallInst>(vmap_[&i]));
+    for (CallInst* m : markers) store_arrival(m, st_.arrivals, linear);
     // The items the loop runs all take the guard's work side.
     if (r.guard) cast<BranchInst>(vmap_[r.guard->branch])->setCondition(ConstantInt::getBool(ctx_, r.guard->work == 0));
     for (auto& [load, v] : read_once)
@@ -231,6 +240,8 @@ public:
   }
 
   void set_barrier_blocks(ArrayRef<BasicBlock*> blocks) { barrier_blocks_ = blocks; }
+  // Where the group goes after each cut: the next region, or first the combining of a collective.
+  void set_after_cuts(ArrayRef<BasicBlock*> blocks) { after_cuts_ = blocks; }
 
 private:
   BasicBlock* barrier_block(unsigned k) const { return barrier_blocks_[k]; }
@@ -271,7 +282,7 @@ private:
     }
     if (ids.empty()) b.CreateBr(after);
     b.SetInsertPoint(after);
-    auto target = [&](unsigned e) { return r.exits[e] == returned ? ret_ : regions_[r.exits[e] + 1].loop; };
+    auto target = [&](unsigned e) { return r.exits[e] == returned ? ret_ : after_cuts_[r.exits[e]]; };
     if (!several) {
       b.CreateBr(target(0));
       return;
@@ -295,6 +306,7 @@ private:
   ArrayRef<region> regions_;
   ArrayRef<CallInst*> barriers_;
   ArrayRef<BasicBlock*> barrier_blocks_;
+  ArrayRef<BasicBlock*> after_cuts_;
   BasicBlock* ret_;
   BasicBlock* return_exit_ = nullptr;
   ValueToValueMapTy vmap_;
@@ -313,7 +325,8 @@ void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
 sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   uniformity u(f);
   add_loop_barriers(f, u);
-  SmallVector<CallInst*, 8> barriers = barriers_in(f);
+  SmallVector<CallInst*, 8> barriers = cuts_in(f);
+  mark_arrivals(barriers);
   SmallVector<BasicBlock*, 8> barrier_blocks = isolate(barriers);
   SmallPtrSet<BasicBlock*, 8> barrier_set(barrier_blocks.begin(), barrier_blocks.end());
   item_state st;
@@ -332,6 +345,12 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   for (BasicBlock* bb : barrier_blocks) regions.push_back(find_region(bb->getSingleSuccessor(), barrier_set, barrier_blocks));
   for (auto& r : regions)
     r.may_diverge = r.exits.size() > 1 && !all_of(r.blocks, [&](BasicBlock* bb) { return u.branches_alike(bb); });
+  // A sub-group collective is cut for the whole work-group: every item must reach it alike. Where
+  // items may leave a region by different exits, sub-groups could legally be on different paths.
+  for (auto& r : regions)
+    if (r.may_diverge && any_of(r.exits, [&](unsigned e) { return e != returned && is_sub_group_collective(*barriers[e]); }))
+      return {0, 0, "its work-items may reach a sub-group collective on different paths (compiled, sub-groups must "
+                    "all reach it alike)"};
   unsigned guarded = 0;
   for (auto& r : regions)
     if (r.exits.size() == 1 && (r.guard = find_item_guard(r.start, dimensions, barrier_set, st.read_once))) ++guarded;
@@ -351,13 +370,20 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   }
   st.exec = f.getArg(2);
   if (several) st.mask = b.CreateAlloca(b.getInt64Ty(), nullptr, "cbs.exit.mask");
-  lay_out_scratch(f, top, per_item, may_diverge, st);
+  const bool collectives = any_of(barriers, [](CallInst* c) { return is_collective(*c); });
+  lay_out_scratch(f, top, per_item, may_diverge, collectives, st);
 
   for (auto& r : regions) r.loop = BasicBlock::Create(f.getContext(), "cbs.region", &f);
   BasicBlock* ret = BasicBlock::Create(f.getContext(), "cbs.return", &f);
   ReturnInst::Create(f.getContext(), ret);
   region_builder builder(f, st, regions, barriers, ret);
   builder.set_barrier_blocks(barrier_blocks);
+  SmallVector<BasicBlock*, 8> after_cuts;
+  for (unsigned k = 0; k < barriers.size(); ++k)
+    after_cuts.push_back(is_collective(*barriers[k])
+                             ? combine_block(*barriers[k], st.exec, st.arrivals, regions[k + 1].loop)
+                             : regions[k + 1].loop);
+  builder.set_after_cuts(after_cuts);
   for (unsigned k = 0; k < regions.size(); ++k) builder.build(regions[k], k);
   top->getTerminator()->setSuccessor(0, regions.front().loop);
 

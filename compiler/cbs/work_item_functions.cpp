@@ -41,12 +41,24 @@ SmallVector<work_item_function, 8> find_work_item_functions(Module& m) {
   return found;
 }
 
-SmallVector<CallInst*, 8> barriers_in(Function& f) {
+bool is_sub_group_collective(const Instruction& i) { return is_call_to(i, sub_group_collective_name); }
+bool is_collective(const Instruction& i) { return is_call_to(i, collective_name) || is_sub_group_collective(i); }
+bool is_cut(const Instruction& i) { return is_call_to(i, barrier_name) || is_collective(i); }
+
+SmallVector<CallInst*, 8> cuts_in(Function& f) {
   SmallVector<CallInst*, 8> found;
   for (auto& bb : f)
     for (auto& i : bb)
-      if (is_call_to(i, barrier_name)) found.push_back(cast<CallInst>(&i));
+      if (is_cut(i)) found.push_back(cast<CallInst>(&i));
   return found;
+}
+
+cut_site site_of(const CallInst& cut) {
+  const bool barrier = cut.getCalledFunction()->getName() == barrier_name;
+  const unsigned at = barrier ? 2 : 3;
+  return {cast<Constant>(cut.getArgOperand(at)),
+          static_cast<unsigned>(cast<ConstantInt>(cut.getArgOperand(at + 1))->getZExtValue()),
+          barrier ? 0u : static_cast<unsigned>(cast<ConstantInt>(cut.getArgOperand(2))->getZExtValue())};
 }
 
 } // namespace tessera::cbs

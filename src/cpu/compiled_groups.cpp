@@ -48,6 +48,34 @@ void tessera_cpu_work_group_barrier(void* exec, std::uint32_t local_linear, cons
                   nullptr, nullptr);
 }
 
+void tessera_cpu_work_group_collective(void* exec, std::uint32_t local_linear, int op, const char* file,
+                                       unsigned line, std::uint64_t param, tessera::cpu::complete_fn complete,
+                                       const void* in, void* out) {
+  using namespace tessera;
+  cpu::rendezvous(*static_cast<cpu::group_exec*>(exec), group::scope::work_group, local_linear,
+                  cpu::collective_call{static_cast<group::collective_op>(op), group::call_site{file, line}, param,
+                                       complete},
+                  in, out);
+}
+
+void tessera_cpu_sub_group_collective(void* exec, std::uint32_t local_linear, int op, const char* file,
+                                      unsigned line, std::uint64_t param, tessera::cpu::complete_fn complete,
+                                      const void* in, void* out) {
+  using namespace tessera;
+  cpu::rendezvous(*static_cast<cpu::group_exec*>(exec), group::scope::sub_group, local_linear,
+                  cpu::collective_call{static_cast<group::collective_op>(op), group::call_site{file, line}, param,
+                                       complete},
+                  in, out);
+}
+
+void tessera_cbs_combine(void* exec, int scope, int op, const char* file, unsigned line,
+                         tessera::cpu::complete_fn complete, const tessera_cbs_arrival* items) {
+  using namespace tessera;
+  static_cast<cpu::group_exec*>(exec)->combine(
+      static_cast<group::scope>(scope),
+      cpu::collective_call{static_cast<group::collective_op>(op), group::call_site{file, line}, 0, complete}, items);
+}
+
 void* tessera_cbs_scratch(std::size_t bytes) noexcept {
   constexpr std::size_t alignment = 64;
   struct deleter {

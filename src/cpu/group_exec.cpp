@@ -266,7 +266,8 @@ void group_exec::report_divergent(const std::uint8_t* exits, const tessera_cbs_e
   std::uint32_t other = 1;
   while (other < launch_.group_size && exits[other] == exits[0]) ++other;
   const auto barrier_at = [](const tessera_cbs_exit& e) {
-    return "work-group barrier at " + site(group::call_site{e.file, e.line});
+    return what(group::scope::work_group,
+                collective_call{static_cast<group::collective_op>(e.op), group::call_site{e.file, e.line}, 0, nullptr});
   };
   const tessera_cbs_exit &first = sites[exits[0]], &second = sites[exits[other]];
   if (!first.file || !second.file) {
@@ -277,6 +278,25 @@ void group_exec::report_divergent(const std::uint8_t* exits, const tessera_cbs_e
   }
   fail("work-items meet at different collectives: " + who(other) + " calls " + barrier_at(second) + " while " +
        who(0) + " waits at " + barrier_at(first));
+}
+
+void group_exec::combine(group::scope s, const collective_call& call, const tessera_cbs_arrival* items) {
+  const std::uint32_t n = launch_.group_size;
+  const std::uint32_t size = s == group::scope::work_group ? n : launch_.sub_group_size;
+  combined_.resize(n);
+  for (std::uint32_t base = 0; base < n; base += size) {
+    const std::uint32_t count = std::min(size, n - base);
+    const std::uint64_t param = items[base].param;
+    for (std::uint32_t i = base; i < base + count; ++i) {
+      if (items[i].param != param)
+        fail("work-items meet at different collectives: " + who(i) + " calls " +
+             what(s, collective_call{call.op, call.site, items[i].param, call.complete}) + " while " + who(base) +
+             " waits at " + what(s, call) + " (with different arguments: " + std::to_string(items[i].param) + " vs " +
+             std::to_string(param) + ", or a different operation or type)");
+      combined_[i] = {items[i].in, items[i].out};
+    }
+    if (call.complete) call.complete(combined_.data() + base, count, param);
+  }
 }
 
 void group_exec::report_deadlock() {

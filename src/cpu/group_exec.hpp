@@ -41,6 +41,9 @@ public:
   void arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out);
   // A compiled group's items left a region by different barriers (compiled_group.hpp).
   [[noreturn]] void report_divergent(const std::uint8_t* exits, const tessera_cbs_exit* sites) const;
+  // A compiled group's collective, every item arrived (compiled_group.hpp), for the work-group or
+  // for each sub-group (`call.param` is ignored: each item brings its own).
+  void combine(group::scope s, const collective_call& call, const tessera_cbs_arrival* items);
 
 private:
   struct meeting {
@@ -101,6 +104,7 @@ private:
   std::uint32_t loop_exits_counted_ = 0;
   std::vector<item> items_;
   std::vector<meeting> meetings_; // [0]: the work-group, then one per sub-group
+  std::vector<arrival> combined_;  // a compiled group's collective: its members
   std::exception_ptr error_;
 };
 

@@ -205,25 +205,6 @@ TEST(CompiledBarriers, ItemsAtDifferentBarriersAreReportedWithBoth) {
   EXPECT_NE(what.find("compiled_barriers_test.cpp:" + std::to_string(odd_barrier_line + 2)), std::string::npos) << what;
 }
 
-// A broadcast needs the rendezvous: the pass leaves the kernel to fibers, which still get it right.
-TEST(CompiledBarriers, KernelWithOtherCollectivesFallsBackToFibers) {
-  sycl::queue q;
-  constexpr std::size_t n = 128, group = 32;
-  std::vector<int> out(n);
-  EXPECT_FALSE(ran_compiled([&] {
-    sycl::buffer<int> b(out.data(), sycl::range<1>(n));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor o(b, h, sycl::write_only);
-      h.parallel_for(sycl::nd_range<1>{n, group}, [=](sycl::nd_item<1> it) {
-        const int v = static_cast<int>(it.get_global_id(0));
-        it.barrier();
-        o[it.get_global_id(0)] = sycl::group_broadcast(it.get_group(), v, 3);
-      });
-    });
-  }));
-  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(i / group * group + 3));
-}
-
 TEST(CompiledBarriers, BarrierFreeKernelsKeepTheirLoop) {
   sycl::queue q;
   constexpr std::size_t n = 1024;

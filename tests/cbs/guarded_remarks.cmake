@@ -13,7 +13,7 @@ endif()
 
 # expect(<kernel> <first barrier's line> <regions> <guarded>)
 function(expect kernel line regions guarded)
-  set(want "guarded_kernels.cpp:${line}: [0-9]+ barrier\\(s\\) and [0-9]+ loop head\\(s\\) cut, ${regions} regions run as loops over the work-items, ${guarded} of them over the items below a guard")
+  set(want "guarded_kernels.cpp:${line}: [0-9]+ barrier\\(s\\), [0-9]+ collective\\(s\\) and [0-9]+ loop head\\(s\\) cut, ${regions} regions run as loops over the work-items, ${guarded} of them over the items below a guard")
   if(NOT remarks MATCHES "${want}")
     message(SEND_ERROR "${kernel}: expected ${guarded} of ${regions} regions over the items below a guard:\n${remarks}")
   else()

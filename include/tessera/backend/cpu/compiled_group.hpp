@@ -2,6 +2,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "tessera/backend/cpu/rendezvous.hpp"
+
 // Where the CBS pass (compiler/cbs/, loaded into clang 19 with -fpass-plugin and TESSERA_CBS
 // defined) meets the CPU runtime. An nd_range kernel's item function (nd_launch::cbs_item) asks
 // for its whole-group version; the pass answers with a function that runs every work-item of a
@@ -33,16 +35,43 @@ std::uint32_t tessera_cbs_local_linear_id() noexcept;
 // it is a meeting at the rendezvous. `file` and `line` are the barrier's call site.
 void tessera_cpu_work_group_barrier(void* exec, std::uint32_t local_linear, const char* file, unsigned line);
 
+// Every other work-group collective (broadcast, votes, shifts, permutes, select, reduce, scans,
+// joint algorithms): on fibers a meeting at the rendezvous, for the pass a cut like a barrier.
+// `op` is a tessera::group::collective_op; `param` its parameter, which all items must agree on;
+// `complete` computes every item's result from the items' `in` into their `out`.
+void tessera_cpu_work_group_collective(void* exec, std::uint32_t local_linear, int op, const char* file,
+                                       unsigned line, std::uint64_t param, tessera::cpu::complete_fn complete,
+                                       const void* in, void* out);
+// The same for a sub-group's barrier and collectives (`complete` null for the barrier): on fibers
+// the rendezvous of the item's sub-group, for the pass a cut whose combine runs per sub-group.
+void tessera_cpu_sub_group_collective(void* exec, std::uint32_t local_linear, int op, const char* file,
+                                      unsigned line, std::uint64_t param, tessera::cpu::complete_fn complete,
+                                      const void* in, void* out);
+
 // `bytes` of memory for the values that a whole-group function keeps per work-item across its
 // barriers: this thread's, 64-byte aligned, reused by its next group.
 __attribute__((malloc)) void* tessera_cbs_scratch(std::size_t bytes) noexcept;
 
-// One way out of a region of a whole-group function: a barrier's call site, or file null for
-// returning from the kernel.
+// One way out of a region of a whole-group function: a barrier's or collective's call site and
+// operation (a tessera::group::collective_op), or file null for returning from the kernel.
 struct tessera_cbs_exit {
   const char* file;
   unsigned line;
+  int op;
 };
+
+// What one item of a whole-group function brings to a work-group collective.
+struct tessera_cbs_arrival {
+  const void* in;
+  void* out;
+  std::uint64_t param;
+};
+// A whole-group function's collective, once every item of the group has arrived (`items`, one per
+// item in linear order): reports items that disagree on its parameter as the rendezvous does, then
+// computes every item's result, for the whole group or (`scope`: a tessera::group::scope) for each
+// of its sub-groups.
+void tessera_cbs_combine(void* exec, int scope, int op, const char* file, unsigned line,
+                         tessera::cpu::complete_fn complete, const tessera_cbs_arrival* items);
 // The items of one group left a region by different exits (`exits[i]` indexes `sites` for
 // item i; null where the pass proved that cannot happen): a barrier not every item reaches.
 // Throws the error that fibers report.

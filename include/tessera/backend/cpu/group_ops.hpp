@@ -6,6 +6,7 @@
 
 #include "sycl/exception.hpp"
 #include "tessera/backend/cpu/collective_results.hpp"
+#include "tessera/backend/cpu/compiled_group.hpp"
 #include "tessera/backend/cpu/rendezvous.hpp"
 #include "tessera/group/group_traits.hpp"
 
@@ -17,12 +18,18 @@ namespace tessera::cpu::ops {
 using group::call_site;
 using group::collective_op;
 
-// One collective: hand `in` to the rendezvous, get this item's result back.
+// One collective: hand `in` to the rendezvous, get this item's result back, through the C symbols
+// that the CBS pass cuts kernels at (compiled_group.hpp), like the barrier.
 template <typename R, typename G, typename In>
 R meet(const G& g, collective_op op, const call_site& site, std::uint64_t param, complete_fn fn, const In& in) {
   using traits = group::traits<G>;
   R out{};
-  rendezvous(*traits::exec(g), traits::where, traits::member(g), collective_call{op, site, param, fn}, &in, &out);
+  if constexpr (traits::where == group::scope::work_group)
+    tessera_cpu_work_group_collective(traits::exec(g), traits::member(g), static_cast<int>(op), site.file, site.line,
+                                      param, fn, &in, &out);
+  else
+    tessera_cpu_sub_group_collective(traits::exec(g), traits::member(g), static_cast<int>(op), site.file, site.line,
+                                     param, fn, &in, &out);
   return out;
 }
 
