@@ -132,6 +132,12 @@ struct item_guard {
   llvm::Value* bound;         // alike in all items, computable before the loop
   bool is_signed, inclusive;  // the comparison: id < bound, id <= bound, signed or not
 };
+// Where a cut is followed by such a guard whose work side joins the other side inside the region
+// (a tree reduction's step in a loop that was not unrolled: the join runs the loop's latch and
+// exit), adds a barrier at the join: every item passes there once, so the barrier changes no
+// result, and the guarded step becomes a region of its own whose loop can stop at the bound.
+// Returns how many.
+unsigned add_join_barriers(llvm::Function& f, unsigned dimensions);
 // `start`: a region's first block, after the live values were spilled (`read_once`: live_values).
 std::optional<item_guard> find_item_guard(llvm::BasicBlock* start, unsigned dimensions,
                                           const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers,

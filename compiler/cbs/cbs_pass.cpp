@@ -129,7 +129,7 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
     return OptimizationRemark(pass_name, "Compiled", barriers.front())
            << kernel << ": " << std::to_string(barriers.size() - collectives) << " barrier(s), "
            << std::to_string(collectives) << " collective(s) and "
-           << std::to_string(regions - 1 - barriers.size()) << " loop head(s) cut, " << std::to_string(regions)
+           << std::to_string(regions - 1 - barriers.size()) << " loop head(s) or guarded join(s) cut, " << std::to_string(regions)
            << " regions run as loops over the work-items, " << std::to_string(made.guarded)
            << " of them over the items below a guard";
   });

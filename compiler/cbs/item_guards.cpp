@@ -5,8 +5,10 @@
 // if-convert and vectorises.
 #include "cbs.hpp"
 
+#include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/Dominators.h>
 
 using namespace llvm;
 
@@ -29,6 +31,22 @@ std::optional<unsigned> id_dimension(Value* v, unsigned dimensions) {
   }
   if (is_call_to(*i, local_linear_id_name) && dimensions == 1) return 0u;
   return std::nullopt;
+}
+
+// Whether the blocks from `work` on, all dominated by it and without a cut, leave only for `join`,
+// whose predecessors are those blocks and `guard`: the work side of an if without else.
+bool joins_only_at(BasicBlock* guard, BasicBlock* work, BasicBlock* join, const DominatorTree& dt) {
+  if (work == join) return false;
+  SmallPtrSet<BasicBlock*, 16> seen{work};
+  SmallVector<BasicBlock*, 16> todo{work};
+  while (!todo.empty()) {
+    BasicBlock* b = todo.pop_back_val();
+    if (!dt.dominates(work, b) || seen.size() > 32 || any_of(*b, [](Instruction& i) { return is_cut(i); })) return false;
+    for (BasicBlock* s : successors(b))
+      if (s != join && seen.insert(s).second) todo.push_back(s);
+  }
+  return any_of(predecessors(join), [&](BasicBlock* p) { return seen.contains(p); }) &&
+         all_of(predecessors(join), [&](BasicBlock* p) { return p == guard || seen.contains(p); });
 }
 
 // Whether an item leaving by `b` reaches the region's exit (a barrier block or a return) through
@@ -84,6 +102,41 @@ Value* hoist(Value* v, IRBuilder<>& b, const DenseMap<Instruction*, Value*>& onc
   return b.Insert(c, i->getName() + ".cbs.bound");
 }
 } // namespace
+
+unsigned add_join_barriers(Function& f, unsigned dimensions) {
+  Function* barrier = f.getParent()->getFunction(barrier_name);
+  if (!barrier) return 0;
+  DominatorTree dt(f);
+  SmallVector<BasicBlock*, 8> joins;
+  for (CallInst* cut : cuts_in(f)) {
+    BasicBlock* guard = cut->getParent();
+    auto* br = dyn_cast<BranchInst>(guard->getTerminator());
+    auto* cmp = br && br->isConditional() ? dyn_cast<ICmpInst>(br->getCondition()) : nullptr;
+    if (!cmp || (!id_dimension(cmp->getOperand(0), dimensions) && !id_dimension(cmp->getOperand(1), dimensions)))
+      continue;
+    bool pure = true;
+    for (Instruction* i = cut->getNextNode(); i != br; i = i->getNextNode()) pure &= !i->mayHaveSideEffects();
+    for (unsigned w = 0; pure && w < 2; ++w) {
+      BasicBlock* join = br->getSuccessor(1 - w);
+      // A join that is already the region's end (a cut, or nothing left but the return) needs none.
+      const bool ends = is_cut(*join->getFirstNonPHI()) ||
+                        (isa<ReturnInst>(join->getTerminator()) && none_of(*join, [](Instruction& i) { return i.mayHaveSideEffects(); }));
+      if (!is_contained(joins, join) && !ends &&
+          joins_only_at(guard, br->getSuccessor(w), join, dt)) {
+        joins.push_back(join);
+        break;
+      }
+    }
+  }
+  IRBuilder<> b(f.getContext());
+  Constant* site = b.CreateGlobalStringPtr("<a barrier the CBS pass added where a guarded step joins>",
+                                           "cbs.join.site", 0, f.getParent());
+  for (BasicBlock* j : joins) {
+    b.SetInsertPoint(j->getFirstNonPHI());
+    b.CreateCall(barrier, {f.getArg(2), b.getInt32(0), site, b.getInt32(0)})->setConvergent();
+  }
+  return joins.size();
+}
 
 std::optional<item_guard> find_item_guard(BasicBlock* start, unsigned dimensions,
                                           const SmallPtrSetImpl<BasicBlock*>& barriers,

@@ -325,6 +325,7 @@ void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
 sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   uniformity u(f);
   add_loop_barriers(f, u);
+  add_join_barriers(f, dimensions);
   SmallVector<CallInst*, 8> barriers = cuts_in(f);
   mark_arrivals(barriers);
   SmallVector<BasicBlock*, 8> barrier_blocks = isolate(barriers);

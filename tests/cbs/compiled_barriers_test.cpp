@@ -274,8 +274,9 @@ TEST(CompiledBarriers, LoopsBetweenBarriersMatchFibers) {
 TEST(CompiledBarriers, RegionsGuardedByALocalIdMatchFibers) {
   sycl::queue q;
   const std::vector<int> x = values(256 * 16);
-  std::vector<int> sums, forms, busy;
+  std::vector<int> sums, runtime_sums, forms, busy;
   EXPECT_TRUE(ran_compiled([&] { sums = guarded::fixed_tree_sums(q, x); }));
+  EXPECT_TRUE(ran_compiled([&] { runtime_sums = guarded::tree_sums(q, x, 128); }));
   EXPECT_TRUE(ran_compiled([&] { forms = guarded::guard_forms(q); }));
   EXPECT_TRUE(ran_compiled([&] { busy = guarded::busy_other_side(q); }));
   tessera::cpu::enable_compiled_groups(false);
@@ -283,6 +284,8 @@ TEST(CompiledBarriers, RegionsGuardedByALocalIdMatchFibers) {
   tessera::cpu::enable_compiled_groups(true);
   for (std::size_t g = 0; g < sums.size(); ++g)
     EXPECT_EQ(sums[g], std::accumulate(x.begin() + g * 256, x.begin() + (g + 1) * 256, 0)) << "group " << g;
+  for (std::size_t g = 0; g < runtime_sums.size(); ++g)
+    EXPECT_EQ(runtime_sums[g], std::accumulate(x.begin() + g * 128, x.begin() + (g + 1) * 128, 0)) << "group " << g;
   EXPECT_EQ(forms, forms_on_fibers);
   EXPECT_EQ(busy, busy_on_fibers);
 }

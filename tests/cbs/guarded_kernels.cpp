@@ -25,6 +25,28 @@ std::vector<int> fixed_tree_sums(sycl::queue& q, const std::vector<int>& x) {
   return sums;
 }
 
+std::vector<int> tree_sums(sycl::queue& q, const std::vector<int>& x, std::size_t group) {
+  std::vector<int> sums(x.size() / group);
+  {
+    sycl::buffer<int> in(x.data(), sycl::range<1>(x.size())), out(sums.data(), sycl::range<1>(sums.size()));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(in, h, sycl::read_only);
+      sycl::accessor s(out, h, sycl::write_only);
+      sycl::local_accessor<int> t(group, h);
+      h.parallel_for(sycl::nd_range<1>{x.size(), group}, [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        t[l] = a[it.get_global_id(0)];
+        for (std::size_t half = it.get_local_range(0) / 2; half > 0; half /= 2) {
+          it.barrier();
+          if (l < half) t[l] += t[l + half];
+        }
+        if (l == 0) s[it.get_group(0)] = t[0];
+      });
+    });
+  }
+  return sums;
+}
+
 std::vector<int> guard_forms(sycl::queue& q) {
   const sycl::range<2> global{8, 48}, local{4, 12};
   std::vector<int> out(global.size());

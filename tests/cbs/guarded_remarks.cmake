@@ -13,7 +13,7 @@ endif()
 
 # expect(<kernel> <first barrier's line> <regions> <guarded>)
 function(expect kernel line regions guarded)
-  set(want "guarded_kernels.cpp:${line}: [0-9]+ barrier\\(s\\), [0-9]+ collective\\(s\\) and [0-9]+ loop head\\(s\\) cut, ${regions} regions run as loops over the work-items, ${guarded} of them over the items below a guard")
+  set(want "guarded_kernels.cpp:${line}: [0-9]+ barrier\\(s\\), [0-9]+ collective\\(s\\) and [0-9]+ loop head\\(s\\) or guarded join\\(s\\) cut, ${regions} regions run as loops over the work-items, ${guarded} of them over the items below a guard")
   if(NOT remarks MATCHES "${want}")
     message(SEND_ERROR "${kernel}: expected ${guarded} of ${regions} regions over the items below a guard:\n${remarks}")
   else()
@@ -39,8 +39,10 @@ function(first_barrier kernel out)
 endfunction()
 
 first_barrier(fixed_tree_sums tree)
+first_barrier(tree_sums runtime_tree)
 first_barrier(guard_forms forms)
 first_barrier(busy_other_side busy)
 expect(fixed_tree_sums ${tree} 9 8)   # its 8 steps, unrolled
+expect(tree_sums ${runtime_tree} 3 1) # its step loop: a barrier added at the join
 expect(guard_forms ${forms} 7 5)      # every guard form
 expect(busy_other_side ${busy} 3 0)   # the other side writes: all items run
