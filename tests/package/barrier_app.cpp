@@ -1,6 +1,7 @@
 // The package.tessera++-cbs test's program, built with the installed tessera++ and clang 19:
 // group sums by a tree of work-group barriers, which the CBS pass compiles into loops over the
-// work-items, and a kernel with a sub-group barrier, which it leaves on fibers (the test's
+// work-items, and a kernel with a sub-group barrier that only the first sub-group reaches, which
+// it leaves on fibers (the test's
 // --cbs-verbose compile expects a remark naming fallback_kernel).
 //
 //   barrier_app compiled   expects the tree kernel's launch to have run compiled
@@ -41,7 +42,7 @@ std::vector<long> tree_sums(sycl::queue& q) {
   return sums;
 }
 
-// A sub-group barrier meets at the runtime's rendezvous, which the pass leaves to fibers.
+// A sub-group barrier on a path that differs between sub-groups: the pass leaves it to fibers.
 struct fallback_kernel {
   sycl::local_accessor<int> t;
   sycl::accessor<int, 1, sycl::access_mode::write> out;
@@ -49,7 +50,7 @@ struct fallback_kernel {
     const std::size_t l = it.get_local_id(0);
     t[l] = static_cast<int>(l);
     sycl::group_barrier(it.get_group());
-    sycl::group_barrier(it.get_sub_group());
+    if (it.get_sub_group().get_group_linear_id() == 0) sycl::group_barrier(it.get_sub_group());
     out[it.get_global_id(0)] = t[group - 1 - l];
   }
 };
