@@ -350,7 +350,7 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   // items may leave a region by different exits, sub-groups could legally be on different paths.
   for (auto& r : regions)
     if (r.may_diverge && any_of(r.exits, [&](unsigned e) { return e != returned && is_sub_group_collective(*barriers[e]); }))
-      return {0, 0, "its work-items may reach a sub-group collective on different paths (compiled, sub-groups must "
+      return {0, 0, "its work-items may reach a sub-group barrier or collective on different paths (compiled, sub-groups must "
                     "all reach it alike)"};
   unsigned guarded = 0;
   for (auto& r : regions)
