@@ -37,7 +37,10 @@
 //      Also with the default (out-of-order) queue; vs CUDA with a no-op cudaLaunchHostFunc after
 //      each launch (how Tessera learns that a command finished); the enqueue-only part; and
 //      one launch + wait.
-// Pairs whose warm-up shows that 20 reps would take over ~10 s run fewer reps (at least 3).
+// Pairs whose warm-up shows that 20 reps would take over ~10 s run fewer reps (at least 3). A
+// matmul pair runs more reps than asked where 20 would time each side for less than a second
+// (matmul_min_s; not with --quick), and its rows also give the median over reps of the ratio of
+// the two times of one rep (timed back to back, so that slow drifts of the clock cancel).
 //
 // Usage: tessera-cuda-bench [--quick] [--sizes 2048,4096] [--reps 20] [--launches 10000] [--only-launches]
 //   --quick: 512^3 matmuls, 2^22-int reductions, 1000 launches, 3 reps: a smoke run.
@@ -98,6 +101,10 @@ std::vector<row> rows;
 //    dimension is CUDA's x, so x = column n and y = row m)
 // ---------------------------------------------------------------------------------------------
 constexpr int naive_block = 256; // Tessera's parallel_for(range) block size
+
+// Twenty reps of a 3-6 ms kernel (2048^3) are 0.1 s of samples a side, whose median moved by up
+// to 4 % between runs of one binary: each side of a matmul pair is timed for a second at least.
+constexpr double matmul_min_s = 1.0;
 
 // Figure 9-4. Tessera launches range<2>{M,N} as 1-D blocks of 256 consecutive linear ids; with
 // N a multiple of 256 that is exactly block (256) x grid (N/256, M).
@@ -266,7 +273,9 @@ std::vector<float> random_floats(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
-void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
+// min_s: each side of a pair is timed for at least this long, in more reps than asked where the
+// kernel is short (at 2048^3 one takes 3-6 ms).
+void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps, double min_s) {
   const int M = size, N = size, K = size;
   if (N % naive_block != 0) {
     std::fprintf(stderr, "matmul size %d skipped: it must be a multiple of %d\n", size, naive_block);
@@ -347,7 +356,9 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
   for (auto& k : kernels) {
     q.memset(Ct, 0, mn * sizeof(float)).wait();
     check_cuda(cudaMemsetAsync(Cc, 0, mn * sizeof(float), stream), "memset");
-    auto [tt, tc, d] = compare(reps, 1, k.tessera, k.cuda);
+    const auto c = compare(reps, 1, k.tessera, k.cuda, 10.0, min_s);
+    const stats& tt = c.a;
+    const stats& tc = c.b;
 
     // Results: Tessera vs CUDA everywhere, both vs the double reference on the sample.
     q.memcpy(ct.data(), Ct, mn * sizeof(float)).wait();
@@ -360,15 +371,16 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps) {
       err = std::max({err, std::fabs(ct[at] - ref[s]), std::fabs(cc[at] - ref[s])});
     }
     const double tol = 1e-5 * K; // float accumulation of K products of magnitude < 1
-    char note[96];
+    char note[96], paired[64];
     std::snprintf(note, sizeof note, "max|T-C| %.2g, max err vs ref %.2g", diff, err);
+    std::snprintf(paired, sizeof paired, "%d reps; median of paired ratios %.3f", c.reps, c.paired_ratio);
     if (!(diff <= tol) || !(err <= tol))
       fail(k.name + " " + std::to_string(size) + "^3: " + note + " (tolerance " + std::to_string(tol) + ")");
 
     const std::string metric = k.name + ", " + std::to_string(size) + "^3";
     rows.push_back({"matmul", metric + " (median)", "ms", tt.median * 1e3, tc.median * 1e3, false, 0.97, note});
     rows.push_back({"matmul", metric + " (median)", "GFLOP/s", flop / tt.median * 1e-9, flop / tc.median * 1e-9, true,
-                    0.97, ""});
+                    0.97, paired});
     rows.push_back({"matmul", metric + " (best)", "GFLOP/s", flop / tt.best * 1e-9, flop / tc.best * 1e-9, true, -1, ""});
   }
   sycl::free(A, q);
@@ -513,20 +525,20 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
     v.run(1);
     const int batch = now_s() - t0 < 5e-3 ? 10 : 1;
 
-    auto [tt, tc, d] = compare(reps, batch, [&] { v.run(batch); }, [&] { cub_batch(batch); });
+    const auto c = compare(reps, batch, [&] { v.run(batch); }, [&] { cub_batch(batch); });
     const bool ok_t = check(v.name, read(sum)), ok_c = check("cub::DeviceReduce::Sum", read(cub_out));
     const bool ok = ok_t && ok_c;
     const std::string note = std::string(ok ? "sums = host sum" : "SUM MISMATCH") + "; batch " + std::to_string(batch);
-    rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / tt.median * 1e-9,
-                    bytes / tc.median * 1e-9, true, 0.95, "vs cub; " + note});
-    rows.push_back({"reduction", v.name + ", " + size + " (best)", "GB/s", bytes / tt.best * 1e-9,
-                    bytes / tc.best * 1e-9, true, -1, "vs cub"});
+    rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / c.a.median * 1e-9,
+                    bytes / c.b.median * 1e-9, true, 0.95, "vs cub; " + note});
+    rows.push_back({"reduction", v.name + ", " + size + " (best)", "GB/s", bytes / c.a.best * 1e-9,
+                    bytes / c.b.best * 1e-9, true, -1, "vs cub"});
     if (v.same_in_cuda) {
-      auto [ts, tcs, d_same] = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
+      const auto same = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
       const bool ok2_t = check(v.name, read(sum)), ok2_c = check(v.name + " (CUDA)", read(cuda_sum));
       const bool ok2 = ok2_t && ok2_c;
-      rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / ts.median * 1e-9,
-                      bytes / tcs.median * 1e-9, true, -1,
+      rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / same.a.median * 1e-9,
+                      bytes / same.b.median * 1e-9, true, -1,
                       std::string("vs the same kernel in CUDA; ") + (ok2 ? "sums = host sum" : "SUM MISMATCH")});
     }
   }
@@ -595,9 +607,9 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
       }
       check_cuda(cudaStreamSynchronize(stream), "empty launches");
     };
-    auto [tt, tc, d] = compare(reps, launches, tessera_burst(in_order), cuda_hostfunc_burst);
+    const auto c = compare(reps, launches, tessera_burst(in_order), cuda_hostfunc_burst);
     rows.push_back({"launch", std::to_string(launches) + " empty launches + wait, in_order queue", "us/launch",
-                    us(tt.median), us(tc.median), false, -1,
+                    us(c.a.median), us(c.b.median), false, -1,
                     "vs CUDA with a no-op cudaLaunchHostFunc after each launch"});
   }
   {
@@ -621,13 +633,13 @@ void bench_launches(sycl::queue& in_order, sycl::queue& out_of_order, cudaStream
   }
   {
     const int n = std::max(100, launches / 10);
-    auto [tt, tc, d] = compare(
+    const auto c = compare(
         n, 1, [&] { in_order.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) {}).wait(); },
         [&] {
           cuda_empty<<<1, 1, 0, stream>>>();
           check_cuda(cudaStreamSynchronize(stream), "empty launch");
         });
-    rows.push_back({"launch", "one empty launch + wait (round trip), in_order", "us", us(tt.median), us(tc.median),
+    rows.push_back({"launch", "one empty launch + wait (round trip), in_order", "us", us(c.a.median), us(c.b.median),
                     false, -1, "median of " + std::to_string(n)});
   }
 }
@@ -740,13 +752,13 @@ int main(int argc, char** argv) {
                 sycl::queue{}.get_device().get_info<sycl::info::device::name>().c_str());
     std::printf("CUDA device : %d: %s, sm_%d%d, %d SMs, %.1f GiB, %d device(s)\n", cuda_dev, prop.name, prop.major,
                 prop.minor, prop.multiProcessorCount, double(prop.totalGlobalMem) / (1 << 30), cuda_devices);
-    std::printf("timing      : steady_clock around synchronized batches, warm-up first, %d reps alternating, "
-                "median (and best)\n",
-                reps);
+    std::printf("timing      : steady_clock around synchronized batches, warm-up first, %d reps alternating "
+                "(matmuls: at least %.1f s a side), median (and best)\n",
+                reps, quick ? 0.0 : matmul_min_s);
     std::fflush(stdout);
 
     for (int s : only_launches ? std::vector<int>{} : sizes) {
-      bench_matmuls(q, stream, s, reps);
+      bench_matmuls(q, stream, s, reps, quick ? 0.0 : matmul_min_s);
       std::fprintf(stderr, "  matmuls %d^3 done\n", s);
     }
     if (!only_launches) {

@@ -30,19 +30,28 @@ inline stats summarize(std::vector<double> t) {
 
 struct comparison {
   stats a, b;
-  double paired = 0; // median over reps of a - b, each pair timed back to back (seconds per operation)
+  double paired = 0;       // median over reps of a - b, each pair timed back to back (seconds per operation)
+  double paired_ratio = 0; // median over reps of b / a: drifts of the clock slower than one pair cancel
+  int reps = 0;
 };
+
+inline double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
 
 // Runs fa and fb alternately (each one synchronized batch of `batch` operations), after one
 // warm-up batch each; returns the per-operation median and best of each. A slow pair runs fewer
-// reps (at least 3) so that the timed batches of the slower side last about cap_s in all.
+// reps (at least 3) so that the timed batches of the slower side last about cap_s in all; a fast
+// pair runs more, so that each side's timed batches last at least min_s in all.
 template <typename A, typename B>
-comparison compare(int reps, int batch, A&& fa, B&& fb, double cap_s = 10.0) {
+comparison compare(int reps, int batch, A&& fa, B&& fb, double cap_s = 10.0, double min_s = 0.0) {
   const double w0 = now_s();
   fa();
   const double w1 = now_s();
   fb();
   const double slowest = std::max(w1 - w0, now_s() - w1);
+  if (slowest * reps < min_s) reps = static_cast<int>(min_s / slowest) + 1;
   if (slowest * reps > cap_s) reps = std::max(3, static_cast<int>(cap_s / slowest));
   std::vector<double> ta, tb;
   for (int r = 0; r < reps; ++r) {
@@ -55,10 +64,12 @@ comparison compare(int reps, int batch, A&& fa, B&& fb, double cap_s = 10.0) {
       (first_a ? ta : tb).push_back((now_s() - t0) / batch);
     }
   }
-  std::vector<double> diff;
-  for (std::size_t i = 0; i < ta.size(); ++i) diff.push_back(ta[i] - tb[i]);
-  std::sort(diff.begin(), diff.end());
-  return {summarize(ta), summarize(tb), diff[diff.size() / 2]};
+  std::vector<double> diff, ratio;
+  for (std::size_t i = 0; i < ta.size(); ++i) {
+    diff.push_back(ta[i] - tb[i]);
+    ratio.push_back(tb[i] / ta[i]);
+  }
+  return {summarize(ta), summarize(tb), median_of(diff), median_of(ratio), reps};
 }
 
 // A result check that failed: reported at once, and in the exit status (checks_status).
