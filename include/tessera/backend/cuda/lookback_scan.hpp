@@ -22,12 +22,16 @@ namespace tessera::cuda::lookback {
 template <typename T>
 inline constexpr bool fits = std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
 
-// 8 warps; each thread holds `rows` 16-byte chunks (16 ints or 8 doubles): a 16 KiB tile. The
-// best of the tunings measured on an H100 (docs/performance.md: 2, 4 or 8 rows, 4 to 16 warps, a
-// sleep between looks at a pending predecessor, blocks that copy their next tile to shared memory
-// while scanning the current one).
+// 8 warps; each thread holds `rows` 16-byte chunks (32 ints or 16 doubles): a 32 KiB tile. A
+// block spends most of its life waiting for its predecessors (without the look-back the same
+// kernel runs at memcpy's rate), holding its tile in registers, so the bytes in flight per SM
+// set the speed: an int sum takes 60 registers, 4 blocks per SM, 128 KiB (bounding every
+// instance to 64 registers would spill heavier operators'). The best of the tunings measured on
+// an H100 (docs/performance.md: 2 to 16 rows, 4 to 16 warps, a sleep between looks, speculative
+// loads, a ninth warp that looks back while the others load, blocks that copy their next tile
+// to shared memory while scanning the current one).
 struct tuning {
-  static constexpr unsigned warps = 8, rows = 4;
+  static constexpr unsigned warps = 8, rows = 8;
 };
 
 template <typename T>
@@ -77,6 +81,28 @@ __device__ tile_word<T> observe(const tile_word<T>* at) {
   return w;
 }
 
+// A whole tile's 16-byte chunks are read once, by the thread that writes them back, and never
+// again in the kernel: loads take the non-coherent path without allocating in L1 and stores are
+// marked streaming (evict first). Also in place (in == out): the only thread that writes an
+// element has read it before, so no load can see another thread's store.
+template <typename T>
+__device__ chunk<T> load_chunk(const chunk<T>* at) {
+  unsigned w[4];
+  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3])
+               : "l"(at));
+  chunk<T> c;
+  __builtin_memcpy(&c, w, sizeof c);
+  return c;
+}
+template <typename T>
+__device__ void store_chunk(chunk<T>* at, const chunk<T>& c) {
+  unsigned w[4];
+  __builtin_memcpy(w, &c, sizeof c);
+  asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(at), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
+               : "memory");
+}
+
 // Warp shuffles of any 4- or 8-byte value, through its bits.
 template <typename T, typename Shuffle>
 __device__ T shuffled(T x, Shuffle shuffle) {
@@ -100,9 +126,11 @@ __device__ T shuffle_from(T x, unsigned lane) {
 }
 
 // The inclusive scan of a warp's rows in place, in element order (row by row, lane by lane,
-// then along the lane's chunk); returns the warp's total, in every lane.
+// then along the lane's chunk); returns the warp's total, in every lane. Functions that take the
+// rows by reference are always inlined: an array passed to a call that is not inlined lives in
+// local memory (8 rows did so, at 2.4x the time).
 template <unsigned rows, typename T, typename Op>
-__device__ T scan_rows(chunk<T> (&x)[rows], const Op& op, unsigned lane) {
+__device__ __forceinline__ T scan_rows(chunk<T> (&x)[rows], const Op& op, unsigned lane) {
   constexpr unsigned vec = chunk<T>::size;
   T carry{};
 #pragma unroll
@@ -130,7 +158,7 @@ __device__ T scan_rows(chunk<T> (&x)[rows], const Op& op, unsigned lane) {
 
 // Inclusive to exclusive: each element takes its predecessor's value, the warp's first `before`.
 template <unsigned rows, typename T>
-__device__ void shift_right(chunk<T> (&x)[rows], T before, unsigned lane) {
+__device__ __forceinline__ void shift_right(chunk<T> (&x)[rows], T before, unsigned lane) {
   constexpr unsigned vec = chunk<T>::size;
 #pragma unroll
   for (int r = rows - 1; r >= 0; --r) {
@@ -146,7 +174,7 @@ __device__ void shift_right(chunk<T> (&x)[rows], T before, unsigned lane) {
 // one predecessor (lane 0 the nearest); once none is pending, the window up to the nearest
 // inclusive prefix is combined in tile order, or all of it and the next 32 are looked at.
 template <typename T, typename Op>
-__device__ T look_back(const tile_word<T>* states, unsigned tile, const Op& op, unsigned lane) {
+__device__ __forceinline__ T look_back(const tile_word<T>* states, unsigned tile, const Op& op, unsigned lane) {
   T acc{};
   bool have = false;
   for (long long last = static_cast<long long>(tile) - 1;; last -= 32) {
@@ -206,7 +234,7 @@ struct warp_span {
 
 // A tile that is not whole, element by element; past the end, T{} (its results are not stored).
 template <unsigned rows, typename T>
-__device__ void load_part(chunk<T> (&x)[rows], const T* in, std::size_t first, std::size_t n, unsigned lane) {
+__device__ __forceinline__ void load_part(chunk<T> (&x)[rows], const T* in, std::size_t first, std::size_t n, unsigned lane) {
   constexpr unsigned vec = chunk<T>::size;
 #pragma unroll
   for (unsigned r = 0; r < rows; ++r)
@@ -219,7 +247,7 @@ __device__ void load_part(chunk<T> (&x)[rows], const T* in, std::size_t first, s
 
 // The tile's combination of everything before it: published, then looked back for (warp 0).
 template <typename Tuning, typename T, typename Op>
-__device__ void find_before_tile(const scan_args<T, Op>& a, unsigned tile, tile_shared<T, Tuning::warps>& sh,
+__device__ __forceinline__ void find_before_tile(const scan_args<T, Op>& a, unsigned tile, tile_shared<T, Tuning::warps>& sh,
                                  unsigned lane) {
   T aggregate = sh.warp_total[0];
   for (unsigned w = 1; w < Tuning::warps; ++w) aggregate = a.op(aggregate, sh.warp_total[w]);
@@ -243,7 +271,7 @@ __device__ void find_before_tile(const scan_args<T, Op>& a, unsigned tile, tile_
 // Scans a tile whose elements this thread holds in x, and stores the results; every thread of
 // the block calls it (it synchronises the block twice).
 template <typename Tuning, typename T, typename Op>
-__device__ void scan_tile(chunk<T> (&x)[Tuning::rows], const scan_args<T, Op>& a, unsigned tile,
+__device__ __forceinline__ void scan_tile(chunk<T> (&x)[Tuning::rows], const scan_args<T, Op>& a, unsigned tile,
                           tile_shared<T, Tuning::warps>& sh) {
   constexpr unsigned vec = chunk<T>::size, rows = Tuning::rows;
   const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -269,7 +297,7 @@ __device__ void scan_tile(chunk<T> (&x)[Tuning::rows], const scan_args<T, Op>& a
 
   if (span.whole) {
 #pragma unroll
-    for (unsigned r = 0; r < rows; ++r) reinterpret_cast<chunk<T>*>(a.out + span.first)[r * 32 + lane] = x[r];
+    for (unsigned r = 0; r < rows; ++r) store_chunk(reinterpret_cast<chunk<T>*>(a.out + span.first) + r * 32 + lane, x[r]);
   } else {
 #pragma unroll
     for (unsigned r = 0; r < rows; ++r)
@@ -293,7 +321,7 @@ __global__ void __launch_bounds__(Tuning::warps * 32) scan_tiles(scan_args<T, Op
   chunk<T> x[Tuning::rows];
   if (span.whole) {
 #pragma unroll
-    for (unsigned r = 0; r < Tuning::rows; ++r) x[r] = reinterpret_cast<const chunk<T>*>(a.in + span.first)[r * 32 + lane];
+    for (unsigned r = 0; r < Tuning::rows; ++r) x[r] = load_chunk(reinterpret_cast<const chunk<T>*>(a.in + span.first) + r * 32 + lane);
   } else {
     load_part(x, a.in, span.first, a.n, lane);
   }
