@@ -30,6 +30,9 @@
 //      b), c) also vs the same group + atomic kernel in plain CUDA (cudaMemsetAsync first).
 //      Batches of 10 back-to-back reductions per rep (1 where one takes over 5 ms); GB/s counts
 //      4 bytes per element. Every sum is checked against the host's.
+//      d) a) over other types: a long long sum of the ints, and sums of 2^27 doubles, 2^28
+//         floats (+1, -1 alternately) and 2^27 unsigned long longs, vs cub::DeviceReduce::Reduce
+//         with the same accumulator (batches of 10).
 //   3. Host overhead of a launch: N = 10000 back-to-back q.parallel_for(range<1>(1), empty) on an
 //      in_order queue, then q.wait(), vs N empty <<<1,1>>> launches on a stream then
 //      cudaStreamSynchronize: microseconds per launch and the difference (target <= +0.5 us), the
@@ -549,6 +552,59 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
   sycl::free(cub_out, q);
 }
 
+// 2d. sycl::reduction (range<1>) over other 4- and 8-byte types: a long long sum of ints (the
+// accumulator wider than the data), double, float and unsigned long long sums, each vs
+// cub::DeviceReduce::Reduce with the same accumulator and init. Values i & 7, or for floats
+// +1, -1 alternately (every partial sum in any order stays exact, the total is 0).
+template <typename Acc, typename Elem>
+void bench_typed_reduction(sycl::queue& q, cudaStream_t stream, std::size_t n, int reps, const std::string& what) {
+  constexpr bool alternate = std::is_same_v<Elem, float>;
+  Elem* x = sycl::malloc_device<Elem>(n, q);
+  Acc* sum = sycl::malloc_device<Acc>(1, q);
+  Acc* cub_out = sycl::malloc_device<Acc>(1, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     x[i] = alternate ? static_cast<Elem>(i[0] & 1 ? -1 : 1) : static_cast<Elem>(i[0] & 7);
+   }).wait();
+  const Acc want = alternate ? Acc{0} : static_cast<Acc>(n / 8 * 28);
+  void* temp = nullptr;
+  std::size_t temp_bytes = 0;
+  const auto cub_reduce = [&] {
+    return cub::DeviceReduce::Reduce(temp, temp_bytes, x, cub_out, static_cast<long long>(n), cuda::std::plus<>{},
+                                     Acc{0}, stream);
+  };
+  check_cuda(cub_reduce(), "cub size query");
+  check_cuda(cudaMalloc(&temp, temp_bytes), "cub temporary storage");
+  auto cub_batch = [&](int batch) {
+    for (int b = 0; b < batch; ++b) check_cuda(cub_reduce(), "cub::DeviceReduce::Reduce");
+    check_cuda(cudaStreamSynchronize(stream), "cub::DeviceReduce::Reduce");
+  };
+  auto range_reduction = [&](int batch) {
+    for (int b = 0; b < batch; ++b)
+      q.parallel_for(sycl::range<1>(n),
+                     sycl::reduction(sum, sycl::plus<>(), sycl::property::reduction::initialize_to_identity{}),
+                     [=](sycl::id<1> i, auto& s) { s += x[i]; });
+    q.wait();
+  };
+  auto read = [&](Acc* p) {
+    Acc v{};
+    q.memcpy(&v, p, sizeof v).wait();
+    return v;
+  };
+  const int batch = 10;
+  const auto c = compare(reps, batch, [&] { range_reduction(batch); }, [&] { cub_batch(batch); });
+  const bool ok = read(sum) == want && read(cub_out) == want;
+  if (!ok) fail("sycl::reduction, " + what + ": a sum differs from the host's");
+  const double bytes = double(n) * sizeof(Elem);
+  const std::string size = "2^" + std::to_string(__builtin_ctzll(n));
+  rows.push_back({"reduction", "sycl::reduction, range<1>, " + what + ", " + size + " (median)", "GB/s",
+                  bytes / c.a.median * 1e-9, bytes / c.b.median * 1e-9, true, 0.95,
+                  std::string("vs cub Reduce; ") + (ok ? "sums = host sum" : "SUM MISMATCH") + "; batch 10"});
+  check_cuda(cudaFree(temp), "cudaFree");
+  sycl::free(x, q);
+  sycl::free(sum, q);
+  sycl::free(cub_out, q);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Launch overhead
 // ---------------------------------------------------------------------------------------------
@@ -763,6 +819,11 @@ int main(int argc, char** argv) {
     }
     if (!only_launches) {
       bench_reductions(q, stream, reduce_n, reps, prop.multiProcessorCount);
+      bench_typed_reduction<long long, int>(q, stream, reduce_n, reps, "long long sum of ints");
+      bench_typed_reduction<double, double>(q, stream, reduce_n / 2, reps, "double sum of doubles");
+      bench_typed_reduction<float, float>(q, stream, reduce_n, reps, "float sum of floats");
+      bench_typed_reduction<unsigned long long, unsigned long long>(q, stream, reduce_n / 2, reps,
+                                                                    "unsigned long long sum");
       std::fprintf(stderr, "  reductions done\n");
     }
     bench_launches(q, q_ooo, stream, launches, quick ? 5 : 41);

@@ -42,6 +42,11 @@ void fill_bytes(stream s, void* p, int value, std::size_t bytes);
 void synchronize(stream s);
 // Device memory for the commands of one stream, reused by each (they run in order on it).
 void* scratch(stream s, std::size_t bytes);
+// result_slot_bytes of pinned host memory for the commands of one stream to leave a result in:
+// kernels write it at the same address the host reads it at, once the stream is synchronised.
+inline constexpr std::size_t result_slot_bytes = 256;
+void* result_slot(stream s);
+// Gives back a stream's scratch block and result slot.
 void release_scratch(stream s);
 void set_device(const runtime::device_impl& d);
 
