@@ -10,6 +10,7 @@
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
@@ -103,6 +104,15 @@ private:
   llvm::DenseSet<const llvm::Value*> varying_;
 };
 
+// Every item reaches `b` as often as every other: each branch that items may take differently
+// (`diverging`) leads to `b` on all its paths, or on none.
+bool reached_alike(llvm::BasicBlock* b, llvm::ArrayRef<llvm::BasicBlock*> diverging, const llvm::PostDominatorTree& pdt);
+
+// Replaces each sub-group broadcast whose operand every item can compute for the source item
+// (from the local ids, values alike in all items and memory not written before the broadcast)
+// with that computation, so that it cuts nothing (forwarded_collectives.cpp). Returns how many.
+unsigned forward_sub_group_collectives(llvm::Function& f, unsigned dimensions);
+
 // Adds a barrier at the head of every innermost loop without one whose iterations all items run
 // alike, so that its body becomes a region and the loop over the items its innermost loop, which
 // vectorises across items (implicit_barriers.cpp). Returns how many.
@@ -152,6 +162,7 @@ llvm::Value* item_guard_cap(const item_guard& g, llvm::IRBuilder<>& b, llvm::Val
 struct sub_cfgs {
   unsigned regions;
   unsigned guarded;
+  unsigned forwarded; // sub-group collectives that cut nothing (forward_sub_group_collectives)
   const char* refused = nullptr;
 };
 // Rewrites `f` in place into the whole-group function; `dimensions` loops over the local ids.

@@ -125,13 +125,16 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
     return nullptr;
   }
   clean_up(*g, fam);
+  const std::size_t cut = barriers.size() - made.forwarded;
   ore.emit([&] {
     return OptimizationRemark(pass_name, "Compiled", barriers.front())
            << kernel << ": " << std::to_string(barriers.size() - collectives) << " barrier(s), "
-           << std::to_string(collectives) << " collective(s) and "
-           << std::to_string(regions - 1 - barriers.size()) << " loop head(s) or guarded join(s) cut, " << std::to_string(regions)
+           << std::to_string(collectives - made.forwarded) << " collective(s) and "
+           << std::to_string(regions - 1 - cut) << " loop head(s) or guarded join(s) cut, " << std::to_string(regions)
            << " regions run as loops over the work-items, " << std::to_string(made.guarded)
-           << " of them over the items below a guard";
+           << " of them over the items below a guard"
+           << (made.forwarded ? "; " + std::to_string(made.forwarded) + " sub-group broadcast(s) computed in place, without a cut"
+                              : std::string());
   });
   return g;
 }

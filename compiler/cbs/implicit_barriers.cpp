@@ -34,12 +34,19 @@ bool has_barrier(const Loop& l) {
   return false;
 }
 
-// Every item reaches `b` as often as every other: each branch that items may take differently
-// leads to `b` on all its paths, or on none.
+// A loop that may leave for a throw (a library check, such as a sub-group broadcast's source id
+// against the sub-group's size): the items' loop of its iteration would have that exit too, which
+// the vectoriser does not take, so a barrier there would only add a region's cost.
+bool may_throw_out(const Loop& l) {
+  SmallVector<BasicBlock*, 4> exits;
+  l.getExitBlocks(exits);
+  return any_of(exits, [](BasicBlock* e) { return isa<UnreachableInst>(e->getTerminator()); });
+}
+} // namespace
+
 bool reached_alike(BasicBlock* b, ArrayRef<BasicBlock*> diverging, const PostDominatorTree& pdt) {
   return all_of(diverging, [&](BasicBlock* x) { return !reaches(x, b) || pdt.dominates(b, x); });
 }
-} // namespace
 
 unsigned add_loop_barriers(Function& f, uniformity& u) {
   Function* barrier = f.getParent()->getFunction(barrier_name);
@@ -50,7 +57,7 @@ unsigned add_loop_barriers(Function& f, uniformity& u) {
     if (!u.branches_alike(&b)) diverging.push_back(&b);
   SmallVector<BasicBlock*, 8> heads;
   for (Loop* l : u.loops().getLoopsInPreorder()) {
-    if (!l->isInnermost() || has_barrier(*l) || l->getHeader()->isEHPad()) continue;
+    if (!l->isInnermost() || has_barrier(*l) || l->getHeader()->isEHPad() || may_throw_out(*l)) continue;
     SmallVector<BasicBlock*, 4> exiting;
     l->getExitingBlocks(exiting);
     if (!all_of(exiting, [&](BasicBlock* e) { return u.branches_alike(e); })) continue;

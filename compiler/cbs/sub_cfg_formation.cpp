@@ -323,6 +323,7 @@ void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
 } // namespace
 
 sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
+  const unsigned forwarded = forward_sub_group_collectives(f, dimensions);
   uniformity u(f);
   add_loop_barriers(f, u);
   add_join_barriers(f, dimensions);
@@ -350,7 +351,7 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   // items may leave a region by different exits, sub-groups could legally be on different paths.
   for (auto& r : regions)
     if (r.may_diverge && any_of(r.exits, [&](unsigned e) { return e != returned && is_sub_group_collective(*barriers[e]); }))
-      return {0, 0, "its work-items may reach a sub-group barrier or collective on different paths (compiled, sub-groups must "
+      return {0, 0, 0, "its work-items may reach a sub-group barrier or collective on different paths (compiled, sub-groups must "
                     "all reach it alike)"};
   unsigned guarded = 0;
   for (auto& r : regions)
@@ -393,7 +394,7 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   for (auto& [marker, d] : st.local_ids) marker->eraseFromParent();
   for (Instruction* marker : st.linear_ids) marker->eraseFromParent();
   for (AllocaInst* a : per_item) a->eraseFromParent();
-  return {static_cast<unsigned>(regions.size()), guarded};
+  return {static_cast<unsigned>(regions.size()), guarded, forwarded};
 }
 
 } // namespace tessera::cbs

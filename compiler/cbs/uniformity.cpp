@@ -28,7 +28,13 @@ bool varying_by_nature(const Instruction& i) {
   return false;
 }
 
+// The condition of a branch that items may leave by different ways, or null. A branch whose
+// other ways only throw (the library's checks, such as a broadcast's source id against the
+// sub-group's size) has one way on: an item that goes elsewhere never reaches anything after it.
 const Value* condition_of(const Instruction* t) {
+  unsigned on = 0;
+  for (const BasicBlock* s : successors(t->getParent())) on += !isa<UnreachableInst>(s->getTerminator());
+  if (on < 2) return nullptr;
   if (const auto* br = dyn_cast<BranchInst>(t); br && br->isConditional()) return br->getCondition();
   if (const auto* sw = dyn_cast<SwitchInst>(t)) return sw->getCondition();
   return nullptr;

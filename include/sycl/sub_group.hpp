@@ -20,16 +20,15 @@ public:
   template <int D>
   TESSERA_HOST_DEVICE explicit sub_group(const tessera::glue::item_context<D>& c)
       : exec_(c.exec), lid_(c.local_linear), size_(c.geo->sub_group_size),
-        group_size_(static_cast<std::uint32_t>(c.geo->local.size())), full_(c.geo->full_sub_groups),
-        one_(c.geo->one_sub_group) {}
+        group_size_(static_cast<std::uint32_t>(c.geo->local.size())), first_(lid_ / size_ * size_),
+        full_(c.geo->full_sub_groups), one_(c.geo->one_sub_group) {}
 
   TESSERA_HOST_DEVICE id<1> get_group_id() const { return lid_ / size_; }
   TESSERA_HOST_DEVICE id<1> get_local_id() const { return lid_ % size_; }
   TESSERA_HOST_DEVICE range<1> get_local_range() const {
     if (full_) return size_;
     if (one_) return group_size_;
-    const std::uint32_t base = lid_ / size_ * size_;
-    return group_size_ - base < size_ ? group_size_ - base : size_;
+    return group_size_ - first_ < size_ ? group_size_ - first_ : size_;
   }
   TESSERA_HOST_DEVICE range<1> get_group_range() const { return (group_size_ + size_ - 1) / size_; }
   // The largest sub-group of the launch: smaller than the sub-group size in a small work-group.
@@ -58,6 +57,9 @@ public:
 
   TESSERA_HOST_DEVICE tessera::glue::group_state* exec() const { return exec_; }
   TESSERA_HOST_DEVICE std::uint32_t member() const { return lid_; }
+  // The local linear id of this sub-group's first item, computed once with the sub-group (the CPU
+  // backend's collectives pass it on: the CBS pass finds the other items of the sub-group from it).
+  TESSERA_HOST_DEVICE std::uint32_t first_member() const { return first_; }
   // The lanes of this sub-group's warp that exist: the last one may be partial. In a work-group
   // of one partial warp (the seed's pack and unpack use 8 items) the mask comes from the launch's
   // shape alone, which ptxas sees is the same in every lane: each vote or shuffle is then the bare
@@ -74,6 +76,7 @@ private:
   std::uint32_t lid_;
   std::uint32_t size_;
   std::uint32_t group_size_;
+  std::uint32_t first_;
   // Known at compile time in a GPU kernel specialised for whole sub-groups: loops over the
   // sub-group then unroll and every warp operation takes the full mask, as in CUDA.
   bool full_;

@@ -60,7 +60,7 @@ void tessera_cpu_work_group_collective(void* exec, std::uint32_t local_linear, i
 
 void tessera_cpu_sub_group_collective(void* exec, std::uint32_t local_linear, int op, const char* file,
                                       unsigned line, std::uint64_t param, tessera::cpu::complete_fn complete,
-                                      const void* in, void* out) {
+                                      const void* in, void* out, std::uint32_t /*first*/) {
   using namespace tessera;
   cpu::rendezvous(*static_cast<cpu::group_exec*>(exec), group::scope::sub_group, local_linear,
                   cpu::collective_call{static_cast<group::collective_op>(op), group::call_site{file, line}, param,

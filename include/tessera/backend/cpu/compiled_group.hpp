@@ -44,9 +44,11 @@ void tessera_cpu_work_group_collective(void* exec, std::uint32_t local_linear, i
                                        const void* in, void* out);
 // The same for a sub-group's barrier and collectives (`complete` null for the barrier): on fibers
 // the rendezvous of the item's sub-group, for the pass a cut whose combine runs per sub-group.
+// `first`: the local linear id of the sub-group's first item (sub-groups are runs of consecutive
+// linear ids), from which the pass finds the source item where it forwards a broadcast's value.
 void tessera_cpu_sub_group_collective(void* exec, std::uint32_t local_linear, int op, const char* file,
                                       unsigned line, std::uint64_t param, tessera::cpu::complete_fn complete,
-                                      const void* in, void* out);
+                                      const void* in, void* out, std::uint32_t first);
 
 // `bytes` of memory for the values that a whole-group function keeps per work-item across its
 // barriers: this thread's, 64-byte aligned, reused by its next group.

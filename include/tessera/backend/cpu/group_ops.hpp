@@ -29,23 +29,29 @@ R meet(const G& g, collective_op op, const call_site& site, std::uint64_t param,
                                       param, fn, &in, &out);
   else
     tessera_cpu_sub_group_collective(traits::exec(g), traits::member(g), static_cast<int>(op), site.file, site.line,
-                                     param, fn, &in, &out);
+                                     param, fn, &in, &out, g.first_member());
   return out;
 }
 
+[[noreturn, gnu::noinline, gnu::cold]] inline void throw_outside_group(std::uint64_t id, std::uint32_t size,
+                                                                        const char* what) {
+  throw sycl::exception(sycl::errc::invalid, std::string(what) + ": local id " + std::to_string(id) +
+                                                 " is outside the group of " + std::to_string(size));
+}
+
+// The throw out of line, so that the check inlines to a compare and the CBS pass sees the
+// collective's source id as the kernel computed it (a uniform id lets it forward a sub-group
+// broadcast: compiler/cbs/forwarded_collectives.cpp).
 template <typename G>
-std::uint32_t checked_id(const G& g, std::uint64_t id, const char* what) {
+std::uint64_t checked_id(const G& g, std::uint64_t id, const char* what) {
   const auto size = group::traits<G>::size(g);
-  if (id >= size)
-    throw sycl::exception(sycl::errc::invalid, std::string(what) + ": local id " + std::to_string(id) +
-                                                   " is outside the group of " + std::to_string(size));
-  return static_cast<std::uint32_t>(id);
+  if (id >= size) throw_outside_group(id, size, what);
+  return id;
 }
 
 template <typename G, typename T>
 T broadcast(const G& g, const T& x, std::size_t src, const call_site& s) {
-  const auto id = checked_id(g, src, "group_broadcast");
-  return meet<T>(g, collective_op::broadcast, s, id, &broadcast_from<T>::complete, x);
+  return meet<T>(g, collective_op::broadcast, s, checked_id(g, src, "group_broadcast"), &broadcast_from<T>::complete, x);
 }
 
 template <typename G> bool any(const G& g, bool p, const call_site& s) {

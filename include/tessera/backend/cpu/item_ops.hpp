@@ -24,7 +24,7 @@ void work_group_barrier(const glue::item_context<D>& c, const group::call_site& 
 inline void sub_group_barrier(glue::group_state* exec, std::uint32_t member, std::uint32_t /*lanes*/,
                               const group::call_site& site) {
   tessera_cpu_sub_group_collective(exec, member, static_cast<int>(group::collective_op::barrier), site.file, site.line,
-                                   0, nullptr, nullptr, nullptr);
+                                   0, nullptr, nullptr, nullptr, 0); // `first` is read by no barrier
 }
 // The root barrier meets at the work-group's rendezvous first; the group's last item then meets
 // the other groups (src/cpu/root_launch.cpp). Launches without use_root_sync report it there. The
