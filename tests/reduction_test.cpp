@@ -6,9 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include "rethrow_handler.hpp"
+
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -366,6 +370,87 @@ TEST(Reduction, NdRange1D) {
   sycl::free(sum, q);
   sycl::free(mx, q);
 }
+
+// One variable whose operator has a known identity: a group's loop spreads its items over lanes
+// of its own. Group sizes below, at and off the lane count, so whole rounds and a remainder.
+TEST(Reduction, NdRange1DOneVariableInLanes) {
+  sycl::queue q;
+  for (std::size_t local : {1, 7, 8, 13, 64, 100}) {
+    const std::size_t global = local * 37;
+    auto in = values<std::int64_t>(global, local);
+    auto* data = sycl::malloc_shared<std::int64_t>(global, q);
+    std::copy(in.begin(), in.end(), data);
+    auto* sum = sycl::malloc_shared<std::int64_t>(1, q);
+    auto* lo = sycl::malloc_shared<std::int64_t>(1, q);
+    *sum = 5, *lo = std::numeric_limits<std::int64_t>::max();
+    q.parallel_for(sycl::nd_range<1>(global, local), sycl::reduction(sum, sycl::plus<>()),
+                   [=](sycl::nd_item<1> it, auto& s) { s += data[it.get_global_id(0)]; })
+        .wait();
+    q.parallel_for(sycl::nd_range<1>(global, local), sycl::reduction(lo, sycl::minimum<>()),
+                   [=](sycl::nd_item<1> it, auto& m) { m.combine(data[it.get_global_id(0)]); })
+        .wait();
+    EXPECT_EQ(*sum, std::accumulate(in.begin(), in.end(), std::int64_t(5))) << "local " << local;
+    EXPECT_EQ(*lo, *std::min_element(in.begin(), in.end())) << "local " << local;
+    sycl::free(data, q);
+    sycl::free(sum, q);
+    sycl::free(lo, q);
+  }
+}
+
+// Only group 300 meets a barrier, after earlier groups of its chunk ran their items as loops:
+// its first item, in the loop, has combined into the loop's lanes when the group switches to
+// fibers, and every later item and group combines elsewhere. No contribution may be lost.
+TEST(Reduction, NdRange1DBarrierInOneGroupAfterLoopGroups) {
+  constexpr std::size_t L = 16, G = 512, special = 300;
+  sycl::queue q;
+  auto in = values<std::int64_t>(L * G, 9);
+  auto* data = sycl::malloc_shared<std::int64_t>(L * G, q);
+  std::copy(in.begin(), in.end(), data);
+  auto* sum = sycl::malloc_shared<std::int64_t>(1, q);
+  *sum = 0;
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<std::int64_t, 1> tile(sycl::range<1>(L), h);
+     h.parallel_for(sycl::nd_range<1>(L * G, L), sycl::reduction(sum, sycl::plus<>()),
+                    [=](sycl::nd_item<1> it, auto& s) {
+                      const std::size_t l = it.get_local_id(0);
+                      if (it.get_group(0) != special) {
+                        s += data[it.get_global_id(0)];
+                        return;
+                      }
+                      s += 1000 * (l == 0); // before the barrier: into the loop's lanes
+                      tile[l] = data[it.get_global_id(0)];
+                      it.barrier();
+                      s += tile[(l + 1) % L]; // a neighbour's value: only right after the barrier
+                    });
+   }).wait();
+  EXPECT_EQ(*sum, std::accumulate(in.begin(), in.end(), std::int64_t(1000)));
+  sycl::free(data, q);
+  sycl::free(sum, q);
+}
+
+#if !defined(__CUDA__)
+// An item of a late group throws after earlier groups of its chunk ran on the same loop fiber:
+// the exception reaches wait(), the variable keeps its value, and the next launch runs normally.
+TEST(Reduction, NdRange1DThrowInALateGroupKeepsTheVariable) {
+  constexpr std::size_t L = 16, G = 512;
+  sycl::queue q{rethrow_first};
+  auto* sum = sycl::malloc_shared<std::int64_t>(1, q);
+  *sum = 77;
+  auto launch = [&](std::size_t thrower) {
+    q.parallel_for(sycl::nd_range<1>(L * G, L), sycl::reduction(sum, sycl::plus<>()),
+                   [=](sycl::nd_item<1> it, auto& s) {
+                     if (it.get_global_id(0) == thrower) throw std::runtime_error("late group");
+                     s += 1;
+                   });
+    q.wait_and_throw();
+  };
+  EXPECT_THROW(launch(300 * L + 5), std::runtime_error);
+  EXPECT_EQ(*sum, 77);
+  launch(L * G);
+  EXPECT_EQ(*sum, static_cast<std::int64_t>(77 + L * G));
+  sycl::free(sum, q);
+}
+#endif
 
 // A barrier makes every group run its items as fibers: they share their chunk's partial result.
 TEST(Reduction, NdRange2DWithBarrierAndLocalMemory) {

@@ -27,7 +27,7 @@ std::string site(const group::call_site& s) { return std::string(s.file) + ":" +
 
 group_exec::~group_exec() { abort_fibers(); }
 
-void group_exec::run() {
+void group_exec::run(loop_fiber& loop) {
   if (launch_.compiled && compiled_groups_enabled()) {
     compiled_ = true;
     launch_.run_compiled(kernel_, *this, group_);
@@ -40,23 +40,26 @@ void group_exec::run() {
     schedule();
     return;
   }
-  start_loop();
+  loop.group = this;
+  if (!loop.self) start_loop(loop);
+  loop_.self = std::move(loop.self);
+  loop_.stack = loop.stack;
   switch_in(loop_);
   if (!fiber_mode_) {
-    sanitizer::destroy(loop_.stack);
+    loop.self = std::move(loop_.self);
     if (error_) std::rethrow_exception(error_);
     return;
   }
+  loop.stack = {}; // the item's now: resume() releases it when the item ends
   items_[loop_item_].self = std::move(loop_.self);
   schedule();
 }
 
-// `body` runs on the new fiber between the sanitizers' bookkeeping of entering and leaving it;
-// `owner` names the item whose continuation the fiber returns to when it ends.
-template <typename Body, typename Owner>
-fiber group_exec::make_fiber(item& it, Body body, Owner owner) {
+// `body` runs on the new fiber between the sanitizers' bookkeeping of entering and leaving it.
+template <typename Body>
+fiber group_exec::make_fiber(item& it, Body body) {
   auto& pool = stack_pool::for_this_thread();
-  fiber f(std::allocator_arg, pooled_stack{&pool}, [this, &it, body, owner](fiber&& back) {
+  fiber f(std::allocator_arg, pooled_stack{&pool}, [this, &it, body](fiber&& back) {
     sanitizer::after_switch(nullptr, &scheduler_);
     it.back = std::move(back);
     try {
@@ -67,27 +70,69 @@ fiber group_exec::make_fiber(item& it, Body body, Owner owner) {
     } catch (...) {
       if (!error_) error_ = std::current_exception();
     }
-    item* o = owner();
-    o->finished = fiber_mode_;
+    it.finished = true;
     sanitizer::before_switch(nullptr, scheduler_);
-    return std::move(o->back);
+    return std::move(it.back);
   });
   sanitizer::create(it.stack, pool.last_taken().sp, pool.last_taken().size);
   return f;
 }
 
 // The loop runs on a fiber too: only a fiber can be suspended when an item waits at a collective.
-// Once the group switched to fibers, the loop fiber belongs to the item that caused the switch.
-void group_exec::start_loop() {
-  loop_.self = make_fiber(
-      loop_, [this] { launch_.run_loop(kernel_, *this, group_, fiber_mode_); },
-      [this] { return fiber_mode_ ? &items_[loop_item_] : &loop_; });
+void group_exec::start_loop(loop_fiber& loop) {
+  auto& pool = stack_pool::for_this_thread();
+  loop.self = fiber(std::allocator_arg, pooled_stack{&pool},
+                    [&loop](fiber&& back) { return run_groups(loop, std::move(back)); });
+  sanitizer::create(loop.stack, pool.last_taken().sp, pool.last_taken().size);
+}
+
+// The loop fiber's life: the items of each group it is resumed for, until a group switches to
+// fibers (the fiber ends as the item that caused the switch, which then owns it) or it is resumed
+// for no group (loop_fiber's destructor).
+fiber group_exec::run_groups(loop_fiber& loop, fiber&& back) {
+  sanitizer::after_switch(nullptr, &loop.group->scheduler_);
+  while (group_exec* g = loop.group) {
+    g->loop_.back = std::move(back);
+    g->run_loop_items();
+    if (g->fiber_mode_) {
+      item& it = g->items_[g->loop_item_];
+      it.finished = true;
+      sanitizer::before_switch(nullptr, g->scheduler_);
+      return std::move(it.back);
+    }
+    loop.group = nullptr;
+    void* fake = nullptr;
+    sanitizer::before_switch(&fake, g->scheduler_);
+    back = std::move(g->loop_.back).resume();
+    sanitizer::after_switch(fake, loop.group ? &loop.group->scheduler_ : &loop.home);
+  }
+  sanitizer::before_switch(nullptr, loop.home);
+  return std::move(back);
+}
+
+void group_exec::run_loop_items() {
+  try {
+    launch_.run_loop(kernel_, *this, group_, fiber_mode_);
+  } catch (const boost::context::detail::forced_unwind&) {
+    sanitizer::before_switch(nullptr, scheduler_);
+    throw;
+  } catch (...) {
+    if (!error_) error_ = std::current_exception();
+  }
+}
+
+loop_fiber::~loop_fiber() {
+  if (!self) return;
+  home = sanitizer::current();
+  void* fake = nullptr;
+  sanitizer::before_switch(&fake, stack);
+  self = std::move(self).resume();
+  sanitizer::after_switch(fake, nullptr);
+  sanitizer::destroy(stack);
 }
 
 void group_exec::start(std::uint32_t lid) {
-  items_[lid].self = make_fiber(
-      items_[lid], [this, lid] { launch_.run_item(kernel_, *this, group_, lid); },
-      [this, lid] { return &items_[lid]; });
+  items_[lid].self = make_fiber(items_[lid], [this, lid] { launch_.run_item(kernel_, *this, group_, lid); });
 }
 
 void group_exec::switch_in(item& it) {

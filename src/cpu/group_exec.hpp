@@ -24,6 +24,28 @@ protected:
   ~root_member() = default;
 };
 
+class group_exec;
+
+// The fiber on which barrier-free groups run their items as a plain loop, kept from one group to
+// the next (nd_executor: one per chunk of groups), so such a group costs two stack switches and no
+// fiber start. A group whose item meets a collective keeps the fiber for that item; the next
+// group then starts a new one.
+class loop_fiber {
+public:
+  loop_fiber() = default;
+  loop_fiber(const loop_fiber&) = delete;
+  loop_fiber& operator=(const loop_fiber&) = delete;
+  // Lets a fiber that waits for its next group return.
+  ~loop_fiber();
+
+private:
+  friend class group_exec;
+  boost::context::fiber self;   // waiting for a group; empty: none started, or an item kept it
+  sanitizer::stack stack;
+  sanitizer::stack home;        // the context that ends it
+  group_exec* group = nullptr;  // the group to run when resumed; null: return
+};
+
 // One executing work-group. It starts as a plain loop over its items; the first collective that
 // item 0 meets switches the group to one fiber per item, scheduled round-robin on this thread.
 // All collectives meet in `arrive`, which also finds the calls that can never complete.
@@ -36,8 +58,13 @@ public:
   group_exec& operator=(const group_exec&) = delete;
   ~group_exec();
 
-  // Runs every item of the group; throws the first error of any item.
-  void run();
+  // Runs every item of the group; throws the first error of any item. A barrier-free group runs
+  // them on `loop`, which the caller may hand to the next group.
+  void run(loop_fiber& loop);
+  void run() {
+    loop_fiber loop;
+    run(loop);
+  }
   void arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out);
   // A compiled group's items left a region by different barriers (compiled_group.hpp).
   [[noreturn]] void report_divergent(const std::uint8_t* exits, const tessera_cbs_exit* sites) const;
@@ -69,8 +96,11 @@ private:
     bool finished = false;
   };
 
-  template <typename Body, typename Owner> boost::context::fiber make_fiber(item& it, Body body, Owner owner);
-  void start_loop();
+  friend class loop_fiber;
+  template <typename Body> boost::context::fiber make_fiber(item& it, Body body);
+  static void start_loop(loop_fiber& loop);
+  static boost::context::fiber run_groups(loop_fiber& loop, boost::context::fiber&& back);
+  void run_loop_items();
   void start(std::uint32_t lid);
   // The hot path of every barrier: kept inline so that a suspended item's stack holds few frames
   // (each switch touches them, and 256 items' frames must share the L1 cache).
@@ -98,7 +128,7 @@ private:
   bool root_pending_ = false;         // every item waits at the root barrier for the other groups
   bool fiber_mode_ = false;
   bool compiled_ = false;             // the group runs as the CBS pass's loops, without fibers
-  item loop_;                          // the loop fiber, until the group switches to fibers
+  item loop_;                          // the loop fiber while it runs this group
   sanitizer::stack scheduler_;
   std::uint32_t loop_item_ = 0;       // the item that the loop fiber runs once in fiber mode
   std::uint32_t loop_exits_counted_ = 0;

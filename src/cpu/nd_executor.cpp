@@ -53,15 +53,17 @@ struct launch_state {
     failed.store(true, std::memory_order_relaxed);
   }
 
-  // Groups of one chunk share one kernel copy, bound to this worker's local-memory arena.
+  // Groups of one chunk share one kernel copy, bound to this worker's local-memory arena, and the
+  // fiber that runs their items as loops.
   void run_chunk(std::size_t c) {
     if (failed.load(std::memory_order_relaxed)) return;
     const std::size_t first = c * launch->group_count / chunks, last = (c + 1) * launch->group_count / chunks;
     void* kernel = launch->bind(local_arena::for_this_thread());
     try {
+      loop_fiber loop;
       for (std::size_t g = first; g < last && !failed.load(std::memory_order_relaxed); ++g) {
         group_exec exec(*launch, g, kernel);
-        exec.run();
+        exec.run(loop);
         progress[c].groups.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {

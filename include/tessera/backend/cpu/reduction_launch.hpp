@@ -153,7 +153,33 @@ public:
     for (auto& l : lanes_) st_->add(l);
   }
 
+  // A group's items in a loop (nd_launch::run_loop), one scalar variable spread over lanes: the
+  // lanes are the loop's own, so the compiler keeps them in registers, as in the range form; the
+  // shared ones above took a load and a store per item. They join the shared lanes when the loop
+  // ends, or stops because an item switched the group to fibers (that item's own contributions
+  // land here before it returns; later items run through operator()).
+  template <typename ContextOf>
+    requires(Lanes > 1 && std::tuple_size_v<typename State::storages> == 1)
+  void run_items(std::uint32_t n, const ContextOf& context_of, const bool& stop) const {
+    const auto& var = std::get<0>(st_->vars());
+    std::array<std::tuple_element_t<0, typename State::storages>, Lanes> lane;
+    lane.fill(var.fresh());
+    auto red = reducers_over(var, lane, std::make_index_sequence<Lanes>{});
+    std::uint32_t i = 0;
+    for (; i + Lanes <= n; i += Lanes)
+      if (lanes_of_items(context_of, i, red.data(), stop, std::make_index_sequence<Lanes>{})) break;
+    for (; i < n && !stop; ++i) detail::invoke(k_, sycl::nd_item<D>(context_of(i)), red[i % Lanes]);
+    for (std::size_t l = 0; l < Lanes; ++l) var.add(std::get<0>(lanes_[l]), lane[l]);
+  }
+
 private:
+  // Items i .. i+Lanes-1, item i+L into lane L; true once `stop` is set.
+  template <typename ContextOf, typename Red, std::size_t... L>
+  bool lanes_of_items(const ContextOf& context_of, std::uint32_t i, Red* red, const bool& stop,
+                      std::index_sequence<L...>) const {
+    return ((detail::invoke(k_, sycl::nd_item<D>(context_of(i + L)), red[L]), stop) || ...);
+  }
+
   template <std::size_t... I>
   std::array<typename State::storages, Lanes> fresh_lanes(std::index_sequence<I...>) const {
     return {((void)I, st_->fresh())...};
