@@ -54,10 +54,12 @@ public:
 
 // A kernel that runs the items of a one-dimensional group itself (a reduction keeps its
 // accumulators in registers across the loop); run_items(n, context_of, stop) has run_loop's contract.
+template <typename Kernel, typename = void>
+struct runs_items : std::false_type {};
 template <typename Kernel>
-concept runs_items = requires(const Kernel& k, glue::item_context<1> (*context_of)(std::uint32_t), const bool& stop) {
-  k.run_items(std::uint32_t{}, context_of, stop);
-};
+struct runs_items<Kernel, std::void_t<decltype(std::declval<const Kernel&>().run_items(
+                              std::uint32_t{}, std::declval<glue::item_context<1> (*)(std::uint32_t)>(),
+                              std::declval<const bool&>()))>> : std::true_type {};
 
 template <typename Kernel, typename = void>
 struct has_chunk_end : std::false_type {};
@@ -99,7 +101,7 @@ public:
     const auto gid = detail::delinearize(group, geo_.groups);
     const auto& L = geo_.local;
     std::uint32_t lin = 0;
-    if constexpr (D == 1 && runs_items<Kernel>) {
+    if constexpr (D == 1 && runs_items<Kernel>::value) {
       k.run_items(static_cast<std::uint32_t>(L[0]),
                   [&](std::uint32_t i) { return glue::item_context<1>{&geo_, &g, gid, sycl::id<1>(i), i}; }, stop);
     } else if constexpr (D == 1) {

@@ -158,8 +158,8 @@ public:
   // shared ones above took a load and a store per item. They join the shared lanes when the loop
   // ends, or stops because an item switched the group to fibers (that item's own contributions
   // land here before it returns; later items run through operator()).
-  template <typename ContextOf>
-    requires(Lanes > 1 && std::tuple_size_v<typename State::storages> == 1)
+  template <typename ContextOf, typename S = State,
+            std::enable_if_t<(Lanes > 1) && std::tuple_size_v<typename S::storages> == 1, int> = 0>
   void run_items(std::uint32_t n, const ContextOf& context_of, const bool& stop) const {
     const auto& var = std::get<0>(st_->vars());
     std::array<std::tuple_element_t<0, typename State::storages>, Lanes> lane;
