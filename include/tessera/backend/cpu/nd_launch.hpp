@@ -75,7 +75,11 @@ public:
     sub_group_size = geo.sub_group_size;
     needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
 #if defined(TESSERA_CBS)
-    compiled = tessera_cbs_whole_group(&cbs_item, D, sizeof(Kernel), sizeof(glue::nd_geometry<D>), sizeof(sycl::id<D>));
+    if constexpr (has_chunk_end<Kernel>::value)
+      compiled = tessera_cbs_whole_group(&cbs_item_of_writing_kernel, D, sizeof(Kernel), sizeof(glue::nd_geometry<D>),
+                                         sizeof(sycl::id<D>));
+    else
+      compiled = tessera_cbs_whole_group(&cbs_item, D, sizeof(Kernel), sizeof(glue::nd_geometry<D>), sizeof(sycl::id<D>));
 #endif
   }
 
@@ -157,7 +161,16 @@ private:
   // else reads the kernel copy, the geometry or the group id while a group runs: `restrict` lets
   // the compiled loops keep what the kernel reads from them out of the loops.
   static void cbs_item(const void* __restrict kernel, const void* __restrict geometry, void* exec,
-                       const void* __restrict group, const std::size_t* /*local_range: the pass's loops*/) {
+                       const void* __restrict group, const std::size_t* local_range) {
+    cbs_item_of_writing_kernel(kernel, geometry, exec, group, local_range);
+  }
+  // A kernel that writes into its own copy (a reduction's partial results, handed over in
+  // chunk_end) must not be `restrict`: the compiled loops then kept the items' updates of one
+  // shared lane apart and stored a value from before the barrier again after it (a contribution
+  // counted twice: Reduction.NdRange1DBarrierInOneGroupAfterLoopGroups).
+  [[gnu::always_inline]] static void cbs_item_of_writing_kernel(const void* kernel, const void* __restrict geometry,
+                                                                void* exec, const void* __restrict group,
+                                                                const std::size_t* /*local_range: the pass's loops*/) {
     sycl::id<D> lid;
     for (int d = 0; d < D; ++d) lid[d] = tessera_cbs_local_id(d);
     (*static_cast<const Kernel*>(kernel))(glue::item_context<D>{static_cast<const glue::nd_geometry<D>*>(geometry),
