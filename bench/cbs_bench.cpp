@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "best_of.hpp"
 #include "cbs_openmp.hpp"
 #include "figures/fig14_20.hpp"
 #include "figures/fig9_14.hpp"
@@ -29,17 +30,6 @@
 #include "tessera/backend/cpu/compiled_group.hpp"
 
 namespace {
-
-template <typename F>
-double best_of(int reps, F&& f) {
-  double best = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
-}
 
 bool all_ok = true;
 

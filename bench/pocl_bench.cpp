@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "best_of.hpp"
 #include "cbs_openmp.hpp"
 
 namespace {
@@ -78,17 +79,6 @@ __kernel void scan_carry(__global int* output, __global const int* tmp) {
 
 void check(cl_int err, const char* what) {
   if (err != CL_SUCCESS) throw std::runtime_error(std::string(what) + " failed: OpenCL error " + std::to_string(err));
-}
-
-template <typename F>
-double best_of(int reps, F&& f) {
-  double best = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
 }
 
 // The first CPU device of any platform, its context, an in-order queue and the kernels' program.

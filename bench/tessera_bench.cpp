@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "best_of.hpp"
 #include "openmp_idle.hpp"
 
 #include "command_load.hpp"
@@ -42,17 +43,6 @@ namespace {
 using clock_type = std::chrono::steady_clock;
 
 double now_s() { return std::chrono::duration<double>(clock_type::now().time_since_epoch()).count(); }
-
-template <typename F>
-double best_of(int reps, F&& f) {
-  double best = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    const double t0 = now_s();
-    f();
-    best = std::min(best, now_s() - t0);
-  }
-  return best;
-}
 
 template <typename F>
 double median_of(int reps, F&& f) {
