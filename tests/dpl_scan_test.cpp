@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <numeric>
+#include <stdexcept>
 
 namespace {
 
@@ -122,6 +123,25 @@ TEST_P(scan_family, UnalignedAndFloatingArraysMatchStd) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Dpl, scan_family, cases(), name);
+
+// A functor throws while the blocks fold their totals: in the first block, whose successors wait
+// for its carry, and in a middle one. The exception reaches the caller; no block waits forever.
+TEST(DplScanHost, ThrowWhileFoldingReachesTheCaller) {
+  constexpr std::size_t n = std::size_t{1} << 20;
+  for (std::size_t bad : {std::size_t{3}, n / 2}) {
+    auto a = data(n, 4);
+    a[bad] = -1;
+    std::vector<long> out(n);
+    const auto checked = [](int x) {
+      if (x < 0) throw std::runtime_error("negative");
+      return long(x);
+    };
+    EXPECT_THROW(std::transform_inclusive_scan(oneapi::dpl::execution::par_unseq, a.begin(), a.end(), out.begin(),
+                                               std::plus<>(), checked),
+                 std::runtime_error)
+        << "at " << bad;
+  }
+}
 
 // 2^28 ints (1 GiB) in device memory, on a GPU only.
 TEST(DplScanLarge, InclusiveAndExclusiveOfTwoToThe28MatchStd) {

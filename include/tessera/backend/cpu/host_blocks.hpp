@@ -1,15 +1,21 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <vector>
 
 // The CPU's parallel patterns for the algorithm library (tessera/ext/dpl): the index space [0, n)
 // is cut into one contiguous block per worker, as OpenMP's static schedule cuts a loop, so that
 // each block is a plain loop the compiler vectorises. Scan and pack take two passes over the
-// blocks (per-block totals, then each block again from its offset). Every function returns when
-// the work is done and rethrows the first exception a block raised.
+// blocks (per-block totals, then each block again from its offset; a scan's blocks hand their
+// carries along within one pool job). Every function returns when the work is done and rethrows
+// the first exception a block raised.
 namespace tessera::cpu {
 
 // The worker pool's size (TESSERA_NUM_THREADS or one per core).
@@ -59,32 +65,80 @@ T blocked_reduce(std::size_t n, T init, const Map& map, const Op& op, bool paral
   return init;
 }
 
+// What the blocks of a scan hand along: block b's carry-out (the scan's value at its last item)
+// for block b+1. The blocks run at once, so a carry is usually moments away: a waiting block
+// polls first, then sleeps.
+template <typename T>
+class scan_carries {
+public:
+  explicit scan_carries(std::size_t blocks) : slot_(new slot[blocks]) {}
+  void publish(std::size_t b, const T& v) {
+    slot_[b].value = v;
+    set(b, ready);
+  }
+  void fail(std::size_t b) { set(b, failed); }
+  // Block b's carry-out; none if block b failed (its exception reaches the caller through the pool).
+  std::optional<T> await(std::size_t b) {
+    for (int k = 0; k < polls && pending(b); ++k) std::this_thread::yield();
+    if (pending(b)) {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return !pending(b); });
+    }
+    if (slot_[b].state.load(std::memory_order_acquire) == failed) return std::nullopt;
+    return slot_[b].value;
+  }
+
+private:
+  enum : int { waiting, ready, failed };
+  struct slot {
+    std::atomic<int> state{waiting};
+    T value{};
+  };
+  static constexpr int polls = 1000;
+  bool pending(std::size_t b) const { return slot_[b].state.load(std::memory_order_acquire) == waiting; }
+  void set(std::size_t b, int state) {
+    {
+      std::lock_guard lock(mutex_);
+      slot_[b].state.store(state, std::memory_order_release);
+    }
+    changed_.notify_all();
+  }
+  std::unique_ptr<slot[]> slot_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+};
+
 // write(i, x_i) where x is the scan of map(0..n-1) under op: inclusive (x_i includes map(i)) or
 // exclusive (x_i = op(init, map(0..i-1)), x_0 = init). Inclusive scans with `has_init` start
-// from init too.
+// from init too. One pool job: each block folds its items, waits for the previous block's carry,
+// hands its own to the next and writes its items from its carry-in. Blocks are the pool's chunks,
+// taken in order, so the block waited for has started; two jobs (totals, then writes) woke every
+// worker twice and ran the carry step on the calling thread between them.
 template <typename T, typename Map, typename Op, typename Write>
 void blocked_scan(std::size_t n, const Map& map, const Op& op, const T* init, bool inclusive, const Write& write,
                   bool parallel = true) {
   if (n == 0) return;
   const block_split s(n, parallel);
-  std::vector<T> total(s.count, T{});
-  if (s.count > 1)
-    s.run([&](std::size_t b) {
-      const std::size_t first = s.begin(b), last = s.end(b);
-      T acc = map(first);
-      for (std::size_t i = first + 1; i < last; ++i) acc = op(acc, map(i));
-      total[b] = acc;
-    });
-  // Each block's carry-in; block 0 has one only when there is an init.
-  std::vector<T> carry(s.count, T{});
-  for (std::size_t b = 1; b < s.count; ++b)
-    carry[b] = b == 1 ? (init ? op(*init, total[0]) : total[0]) : op(carry[b - 1], total[b - 1]);
+  scan_carries<T> carries(s.count);
   s.run([&](std::size_t b) {
     const std::size_t first = s.begin(b), last = s.end(b);
-    const bool has_carry = b > 0 || init;
-    T acc = b > 0 ? carry[b] : (init ? *init : T{});
+    std::optional<T> in = b == 0 && init ? std::optional<T>(*init) : std::nullopt;
+    if (b + 1 < s.count) { // the last block's total is nobody's carry
+      try {
+        T total = map(first);
+        for (std::size_t i = first + 1; i < last; ++i) total = op(total, map(i));
+        if (b > 0 && !(in = carries.await(b - 1))) return carries.fail(b);
+        carries.publish(b, in ? op(*in, total) : total);
+      } catch (...) {
+        carries.fail(b);
+        throw;
+      }
+    } else if (b > 0 && !(in = carries.await(b - 1))) {
+      return;
+    }
     std::size_t i = first;
-    if (!has_carry) {
+    T acc = in ? *in : T{};
+    if (!in) {
       // The very first item of an inclusive scan without init is map(0) itself.
       acc = map(i);
       write(i, acc);
