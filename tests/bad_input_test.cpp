@@ -296,6 +296,18 @@ const bad_input table[] = {
      "does not hold it"},
     {"SelectorThatMatchesNoDevice", sycl::errc::runtime, when::at_submit,
      [](sycl::queue&) { sycl::queue none([](const sycl::device&) { return -1; }); }, "no device satisfies"},
+    // --- waits that could never end
+    {"HostAccessorAliveWhileWaitingForItsBuffer", sycl::errc::accessor, when::at_submit,
+     [](sycl::queue& q) { // the book's fig 13-13
+       sycl::buffer<int> b{16};
+       sycl::host_accessor init{b};
+       q.submit([&](sycl::handler& h) {
+         sycl::accessor a{b, h};
+         h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { a[i] = 1; });
+       });
+       sycl::host_accessor result{b};
+     },
+     "host_accessor made at"},
 #if !defined(__CUDA__)
     // --- found while the kernel runs (the CPU backend's reports; undefined behaviour in the spec)
     {"BarrierSkippedByAWorkItem", sycl::errc::kernel, when::at_wait_and_throw,
@@ -374,6 +386,64 @@ TEST(BadInputUsm, FreeOfMemoryInUseByAPendingCommand) {
   EXPECT_NO_THROW(sycl::free(src, q));
   sycl::free(dst, q);
   expect_usable(q);
+}
+
+// Fig 13-13's mistake is reported with the line of the host_accessor that blocks the wait, for
+// every kind of wait; once that accessor is gone the kernel runs and its result is there.
+TEST(BadInputHostWait, NamesTheBlockingHostAccessorAndTheKernelRunsOnceItIsGone) {
+  sycl::queue q{rethrow_first};
+  sycl::buffer<int> b{64};
+  const auto kernel = [&] {
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a{b, h};
+      h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] = static_cast<int>(i[0]) * 3; });
+    });
+  };
+  const auto refused = [](const auto& wait, const std::string& waiter, const std::string& where) {
+    try {
+      wait();
+      ADD_FAILURE() << waiter << ": no exception";
+    } catch (const sycl::exception& e) {
+      EXPECT_EQ(e.code(), sycl::errc::accessor) << e.what();
+      EXPECT_NE(std::string(e.what()).find(waiter + " would wait for ever"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(where), std::string::npos) << e.what() << "\nexpected: " << where;
+    }
+  };
+  {
+    const std::string where = std::string(__FILE__) + ":" + std::to_string(__LINE__ + 1);
+    sycl::host_accessor init{b};
+    for (int i = 0; i < 64; ++i) init[i] = -1;
+    kernel();
+    refused([&] { sycl::host_accessor again{b}; }, "making a host_accessor", where);
+    refused([&] { q.wait(); }, "queue::wait", where);
+    refused([&] { q.wait_and_throw(); }, "queue::wait_and_throw", where);
+  }
+  q.wait_and_throw();
+  sycl::host_accessor done{b};
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(done[i], i * 3) << i;
+}
+
+// A host_accessor that another thread holds is released there: waiting for it is no mistake.
+TEST(BadInputHostWait, AHostAccessorOfAnotherThreadIsWaitedFor) {
+  sycl::queue q{rethrow_first};
+  sycl::buffer<int> b{8};
+  std::atomic<bool> holding{false};
+  std::thread holder([&] {
+    sycl::host_accessor init{b};
+    for (int i = 0; i < 8; ++i) init[i] = i;
+    holding = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  });
+  while (!holding) std::this_thread::yield();
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a{b, h};
+    h.single_task([=] { a[0] += 100; });
+  });
+  EXPECT_NO_THROW(q.wait_and_throw());
+  holder.join();
+  sycl::host_accessor done{b};
+  EXPECT_EQ(done[0], 100);
+  EXPECT_EQ(done[7], 7);
 }
 
 // Zero bytes touch nothing: a null or freed pointer is then no error (as in std::memcpy's spirit

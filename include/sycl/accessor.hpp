@@ -12,6 +12,7 @@
 #include "sycl/property_list.hpp"
 #include "tessera/memory/host_handle.hpp"
 #include "tessera/glue/device_ops.hpp"
+#include "tessera/group/call_site.hpp"
 #include "tessera/memory/subscript.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
 
@@ -305,38 +306,40 @@ template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>
 template <typename DataT, int D = 1, access_mode M = tessera::runtime::default_mode_v<DataT>>
 class host_accessor : public accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t> {
   using base = accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t>;
+  // Where the accessor is made: named if this thread then waits for a command it blocks.
+  using site = tessera::group::call_site;
 
 public:
   host_accessor() = default;
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  host_accessor(buffer<BT, D, A>& b, const property_list& = {}) : base(b) {
-    acquire();
+  host_accessor(buffer<BT, D, A>& b, const property_list& = {}, site s = site::here()) : base(b) {
+    acquire(s);
   }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  host_accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& = {}) : base(b) {
-    acquire();
+  host_accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& = {}, site s = site::here()) : base(b) {
+    acquire(s);
   }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+  host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {}, site s = site::here())
       : base(b, r, off) {
-    acquire();
+    acquire(s);
   }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  host_accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {})
+  host_accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {}, site s = site::here())
       : base(b, r) {
-    acquire();
+    acquire(s);
   }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
   host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>,
-                const property_list& = {})
+                const property_list& = {}, site s = site::here())
       : base(b, r, off) {
-    acquire();
+    acquire(s);
   }
 
 private:
   // The host access is ordered like a command: it waits for earlier writers (and, to write,
   // readers) and later commands wait for it while it lives.
-  void acquire();
+  void acquire(site s);
   struct release {
     std::shared_ptr<tessera::runtime::event_impl> ev;
     ~release() {
@@ -347,15 +350,16 @@ private:
 };
 
 template <typename DataT, int D, access_mode M>
-void host_accessor<DataT, D, M>::acquire() {
+void host_accessor<DataT, D, M>::acquire(site s) {
   auto ev = std::make_shared<tessera::runtime::event_impl>();
   std::vector<std::shared_ptr<tessera::runtime::event_impl>> deps;
   this->view().buffer->order_access(M, ev, deps);
-  for (auto& d : deps) d->wait();
+  release_ = std::make_shared<release>();
+  release_->ev = ev; // a wait refused below must not leave later commands waiting for this access
+  for (auto& d : deps) d->wait("making a host_accessor");
   this->view().buffer->prepare_host(M);
   ev->mark_running();
-  release_ = std::make_shared<release>();
-  release_->ev = std::move(ev);
+  ev->hold_for_host(s.file, s.line);
 }
 
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&) -> host_accessor<T, D>;

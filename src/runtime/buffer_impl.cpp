@@ -5,6 +5,7 @@
 #include <new>
 #include <string>
 
+#include "queue_impl.hpp"
 #include "sycl/exception.hpp"
 
 #if defined(TESSERA_WITH_CUDA)
@@ -88,7 +89,7 @@ void buffer_impl::order_access(sycl::access::mode mode, const std::shared_ptr<ev
   }
 }
 
-void buffer_impl::wait_all() {
+void buffer_impl::wait_all(const char* waiter) {
   std::shared_ptr<event_impl> w;
   std::vector<std::shared_ptr<event_impl>> rs;
   {
@@ -96,8 +97,8 @@ void buffer_impl::wait_all() {
     w = last_write_;
     rs = reads_since_write_;
   }
-  if (w) w->wait();
-  for (auto& r : rs) r->wait();
+  if (w) w->wait(waiter);
+  for (auto& r : rs) r->wait(waiter);
 }
 
 void buffer_impl::detach_host() {
@@ -105,7 +106,7 @@ void buffer_impl::detach_host() {
     std::lock_guard lock(mutex_);
     if (owns_data_) return;
   }
-  wait_all();
+  wait_all("set_final_data or set_write_back of a buffer");
   prepare_host(sycl::access::mode::read);
   std::lock_guard lock(mutex_);
   if (owns_data_) return;
@@ -116,7 +117,11 @@ void buffer_impl::detach_host() {
 }
 
 buffer_owner::~buffer_owner() {
-  impl_->wait_all();
+  try {
+    impl_->wait_all("destroying the last sycl::buffer handle");
+  } catch (...) {
+    report_fatal("a buffer was destroyed while its commands could never finish", std::current_exception());
+  }
   impl_->prepare_host(sycl::access::mode::read);
   if (!final_ || !write_back_) return;
   std::unique_lock<std::mutex> lock;

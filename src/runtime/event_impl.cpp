@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "host_holds.hpp"
 #include "tessera/runtime/timeline.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
@@ -65,7 +66,8 @@ void event_impl::bind_unshared(std::shared_ptr<timeline> tl, std::uint64_t ticke
   phase_.store(phase::on_timeline, std::memory_order_relaxed);
 }
 
-void event_impl::wait() {
+void event_impl::wait(const char* waiter) {
+  if (!is_complete()) check_host_wait(*this, waiter);
   if (phase_.load(std::memory_order_acquire) < phase::on_timeline) {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return phase_.load(std::memory_order_acquire) >= phase::on_timeline; });
@@ -98,11 +100,41 @@ void event_impl::mark_complete() {
   std::vector<std::function<void()>> next;
   {
     std::lock_guard lock(mutex_);
+    if (hold_file_ && phase_.load(std::memory_order_relaxed) != phase::complete) host_holds::released();
     phase_.store(phase::complete, std::memory_order_release);
     next.swap(continuations_);
+    waits_for_.clear();
   }
   cv_.notify_all();
   for (auto& f : next) f();
+}
+
+void event_impl::hold_for_host(const char* file, unsigned line) {
+  std::lock_guard lock(mutex_);
+  holder_ = std::this_thread::get_id();
+  hold_file_ = file;
+  hold_line_ = line;
+  host_holds::taken();
+}
+
+void event_impl::record_waits(const std::vector<std::shared_ptr<event_impl>>& deps) {
+  std::lock_guard lock(mutex_);
+  waits_for_.assign(deps.begin(), deps.end());
+}
+
+std::vector<std::shared_ptr<event_impl>> event_impl::pending_waits() const {
+  std::vector<std::shared_ptr<event_impl>> out;
+  std::lock_guard lock(mutex_);
+  for (auto& w : waits_for_)
+    if (auto e = w.lock(); e && !e->is_complete()) out.push_back(std::move(e));
+  return out;
+}
+
+const char* event_impl::hold_site_of_this_thread(unsigned& line) const {
+  std::lock_guard lock(mutex_);
+  if (!hold_file_ || holder_ != std::this_thread::get_id()) return nullptr;
+  line = hold_line_;
+  return hold_file_;
 }
 
 } // namespace tessera::runtime

@@ -59,7 +59,7 @@ queue_impl::~queue_impl() {
     return;
   }
 #endif
-  wait();
+  wait("destroying a queue");
 }
 
 sycl::event queue_impl::submit(command_group&& cg) {
@@ -80,6 +80,7 @@ sycl::event queue_impl::submit(command_group&& cg) {
     if (in_order) last_ = ev, last_ticket_ = 0;
     track(ev);
   }
+  ev->record_waits(deps);
   // Nothing to wait for on the host: start now, without the bookkeeping of a deferred start.
   if (deps.empty()) {
     start(ev, std::move(cg));
@@ -209,7 +210,7 @@ void queue_impl::end_marks(event_impl& ev) {
   ev.gpu_marks.store(event_impl::marks::ready, std::memory_order_release);
 }
 
-void queue_impl::wait() {
+void queue_impl::wait(const char* waiter) {
   std::vector<std::shared_ptr<event_impl>> events;
   std::uint64_t enqueued = 0;
   {
@@ -217,7 +218,7 @@ void queue_impl::wait() {
     events.assign(pending_.begin(), pending_.end());
     if (stream_timeline) enqueued = stream_timeline->last_ticket();
   }
-  for (auto& e : events) e->wait();
+  for (auto& e : events) e->wait(waiter);
   if (stream_timeline) stream_timeline->wait(enqueued);
 }
 
@@ -242,7 +243,11 @@ void queue_impl::throw_asynchronous(const char* occasion) {
 // The last sycl::queue handle is gone: its commands' errors are delivered now, at the latest
 // moment the spec allows (§4.13.1.1). Nothing can catch an exception from here.
 void queue_impl::close() noexcept {
-  wait();
+  try {
+    wait("destroying the last sycl::queue handle");
+  } catch (...) {
+    report_fatal("the last sycl::queue handle was destroyed while its commands could never finish", std::current_exception());
+  }
   try {
     throw_asynchronous("the destruction of its queue");
   } catch (...) {
@@ -278,16 +283,16 @@ queue::queue(const device& d, const async_handler& h, const property_list& props
 device queue::get_device() const { return device(&impl_->device); }
 void* queue::backend_stream() const { return impl_->stream; }
 bool queue::is_in_order() const { return props_.has_property<property::queue::in_order>(); }
-void queue::wait() { impl_->wait(); }
+void queue::wait() { impl_->wait("queue::wait"); }
 void queue::wait_and_throw() {
-  impl_->wait();
+  impl_->wait("queue::wait_and_throw");
   impl_->throw_asynchronous("queue::wait_and_throw");
 }
 void queue::throw_asynchronous() { impl_->throw_asynchronous("queue::throw_asynchronous"); }
 event queue::submit(tessera::runtime::command_group&& cg) { return impl_->submit(std::move(cg)); }
 
 void event::wait() {
-  if (impl_) return impl_->wait();
+  if (impl_) return impl_->wait("event::wait");
   queue_->stream_timeline->wait(ticket_);
 }
 
@@ -311,7 +316,7 @@ std::uint64_t event::profiling_timestamp(int which) const {
   using tessera::runtime::event_impl;
   if (!impl_ || !impl_->profiling)
     throw exception(errc::invalid, "profiling info requested from an event of a queue without enable_profiling");
-  if (!impl_->is_complete() && which > 0) impl_->wait();
+  if (!impl_->is_complete() && which > 0) impl_->wait("event::get_profiling_info");
   if (which == 0) return impl_->submit_ns;
   std::uint64_t start = impl_->start_ns, end = impl_->end_ns;
   // A GPU command's marks are recorded by its submitting thread just after the launch.

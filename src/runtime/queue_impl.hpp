@@ -29,7 +29,7 @@ public:
   sycl::event submit(command_group&& cg);
   // An event object for the command with `ticket` on this queue's stream.
   std::shared_ptr<event_impl> event_for(std::uint64_t ticket);
-  void wait();
+  void wait(const char* waiter);
   // `occasion` names the call that delivers the errors, for the default handler's report.
   void throw_asynchronous(const char* occasion);
   void report(std::exception_ptr e);

@@ -38,8 +38,8 @@ public:
   // Adds to `deps` the events an access in `mode` must wait for, then records `ev` as that access.
   void order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,
                     std::vector<std::shared_ptr<event_impl>>& deps);
-  // Blocks until every command recorded so far has completed.
-  void wait_all();
+  // Blocks until every command recorded so far has completed; `waiter` as for event_impl::wait.
+  void wait_all(const char* waiter);
   // Moves adopted host storage into storage of the buffer's own, so that the host memory keeps
   // its contents when the final data goes elsewhere (set_final_data, set_write_back(false)).
   void detach_host();

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace tessera::runtime {
@@ -26,7 +27,8 @@ public:
   // An event that is already complete: what an empty sycl::event stands for.
   static std::shared_ptr<event_impl> completed();
 
-  void wait();
+  // `waiter` names the call that waits, for the report of a wait that could never end.
+  void wait(const char* waiter = nullptr);
   // Without prompting a backend to find out (see status()).
   bool is_complete() const;
   // What a user asks: a command on a timeline that nobody waits for is found complete only when
@@ -42,6 +44,15 @@ public:
 
   void mark_running();
   void mark_complete();
+  // Marks the event as a host_accessor's hold on its buffer, made at file:line by the calling
+  // thread: it completes when the accessor is destroyed, so that thread must not wait for a
+  // command that needs it (host_wait_check.cpp).
+  void hold_for_host(const char* file, unsigned line);
+  // The events a command waits for before it starts: how a wait finds the holds it needs.
+  void record_waits(const std::vector<std::shared_ptr<event_impl>>& deps);
+  std::vector<std::shared_ptr<event_impl>> pending_waits() const;
+  // Where the host_accessor was made, if this is its hold and the calling thread made it.
+  const char* hold_site_of_this_thread(unsigned& line) const;
   // The command was enqueued on `tl` as `ticket`: from now on the timeline says when it completes.
   void bind(std::shared_ptr<timeline> tl, std::uint64_t ticket);
   // The same, for an event that no other thread has seen yet.
@@ -63,10 +74,19 @@ private:
   std::atomic<phase> phase_{phase::submitted};
   std::shared_ptr<timeline> timeline_; // set, with ticket_, before phase_ becomes on_timeline
   std::uint64_t ticket_ = 0;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable cv_;
   std::vector<std::function<void()>> continuations_;
+  std::vector<std::weak_ptr<event_impl>> waits_for_;
+  std::thread::id holder_;
+  const char* hold_file_ = nullptr;
+  unsigned hold_line_ = 0;
 };
+
+// Throws sycl::exception (errc::accessor) if the calling thread would wait for `awaited` for ever:
+// a command it depends on needs a host_accessor that this thread still holds. `waiter` names the
+// waiting call in the message.
+void check_host_wait(const event_impl& awaited, const char* waiter);
 
 std::uint64_t now_ns();
 
