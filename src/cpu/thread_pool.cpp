@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <thread>
 
 namespace tessera::cpu {
 
@@ -14,6 +15,26 @@ unsigned threads_from_environment() {
   }
   const unsigned hw = std::thread::hardware_concurrency();
   return hw ? hw : 1;
+}
+
+// Polls `holds` with a pause between polls for at most 50 us: true once it holds. About the time a
+// worker takes to wake from sleep, so polling costs at most what sleeping would. Every 64 polls it
+// reads the clock and yields: on a machine with more threads than cores, the thread polled for may
+// be waiting for this very core.
+template <typename Predicate>
+bool poll_until(const Predicate& holds) {
+  constexpr auto poll_time = std::chrono::microseconds(50);
+  const auto deadline = std::chrono::steady_clock::now() + poll_time;
+  for (;;) {
+    for (unsigned k = 0; k < 64; ++k) {
+      if (holds()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::yield();
+  }
 }
 } // namespace
 
@@ -30,8 +51,9 @@ thread_pool::~thread_pool() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    generation_.fetch_add(1, std::memory_order_release);
+    generation_.notify_all();
   }
-  wake_.notify_all();
   watchdog_wake_.notify_all();
   for (auto& t : workers_) t.join();
   if (watchdog_.joinable()) watchdog_.join();
@@ -43,40 +65,95 @@ void thread_pool::submit(std::size_t chunks, std::function<void(std::size_t)> bo
     done();
     return;
   }
+  enqueue(chunks, std::move(body), std::move(done), std::move(watch));
+}
+
+void thread_pool::run(std::size_t chunks, const std::function<void(std::size_t)>& body) {
+  if (chunks == 0) return;
+  // One chunk is the caller's alone: waking a worker for it would only add its wake-up.
+  if (chunks == 1) return body(0);
+  const auto j = enqueue(chunks, body, nullptr, nullptr);
+  run_chunks(*j);
+  // The workers' chunks end about when the caller's does: poll before sleeping.
+  const auto all_done = [&] { return j->finished.load(std::memory_order_acquire) == chunks; };
+  if (poll_until(all_done)) return;
+  for (std::size_t f; (f = j->finished.load(std::memory_order_acquire)) != chunks;)
+    j->finished.wait(f, std::memory_order_acquire);
+}
+
+std::shared_ptr<thread_pool::job> thread_pool::enqueue(std::size_t chunks, std::function<void(std::size_t)> body,
+                                                       std::function<void()> done,
+                                                       std::shared_ptr<progress_watch> watch) {
   auto j = std::make_shared<job>();
   j->chunks = chunks;
   j->body = std::move(body);
   j->done = std::move(done);
   j->watch = std::move(watch);
   // Notified under the lock: a submitter on another pool's thread must be done with this pool
-  // before its destructor (at exit) can take the lock and destroy the condition variable.
+  // before its destructor (at exit) can take the lock and destroy it.
   std::lock_guard lock(mutex_);
   if (j->watch && !watchdog_started_) start_watchdog();
-  jobs_.push_back(std::move(j));
-  if (chunks == 1) wake_.notify_one();
-  else wake_.notify_all();
+  jobs_.push_back(j);
+  generation_.fetch_add(1, std::memory_order_release);
+  if (chunks == 1) generation_.notify_one();
+  else generation_.notify_all();
+  return j;
 }
 
-std::shared_ptr<thread_pool::job> thread_pool::next_job() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    while (!jobs_.empty() && jobs_.front()->next.load(std::memory_order_relaxed) >= jobs_.front()->chunks)
-      jobs_.pop_front();
-    if (!jobs_.empty()) return jobs_.front();
-    if (stopping_) return nullptr;
-    wake_.wait(lock);
+// Takes the job's chunks until none is left. The last chunk to finish runs `done`, or, in a job
+// of run(), wakes the caller (the job is kept alive by the shared_ptr of whoever calls this).
+void thread_pool::run_chunks(job& j) {
+  const bool watched = j.watch != nullptr;
+  for (std::size_t i; (i = j.next.fetch_add(1, std::memory_order_relaxed)) < j.chunks;) {
+    if (watched) j.running.fetch_add(1, std::memory_order_relaxed);
+    j.body(i);
+    if (watched) j.running.fetch_sub(1, std::memory_order_relaxed);
+    if (j.finished.fetch_add(1, std::memory_order_acq_rel) + 1 == j.chunks) {
+      if (j.done) j.done();
+      else j.finished.notify_all();
+    }
   }
 }
 
+// Workers woken together all want the mutex for a moment: each polls for it before sleeping on
+// it, or they would hand it on with one wake-up each.
+std::unique_lock<std::mutex> thread_pool::lock_pool() {
+  std::unique_lock lock(mutex_, std::defer_lock);
+  if (!poll_until([&] { return lock.try_lock(); })) lock.lock();
+  return lock;
+}
+
+// The first job with chunks left, or none; then `generation` is the counter's value with no such
+// job queued, which a new job changes, and `stop` says whether the pool is being destroyed.
+std::shared_ptr<thread_pool::job> thread_pool::next_job(std::uint32_t& generation, bool& stop) {
+  const auto lock = lock_pool();
+  while (!jobs_.empty() && jobs_.front()->next.load(std::memory_order_relaxed) >= jobs_.front()->chunks)
+    jobs_.pop_front();
+  if (!jobs_.empty()) return jobs_.front();
+  generation = generation_.load(std::memory_order_relaxed);
+  stop = stopping_;
+  return nullptr;
+}
+
+void thread_pool::idle(std::uint32_t generation, bool poll_first) {
+  const auto changed = [&] { return generation_.load(std::memory_order_acquire) != generation; };
+  if (poll_first && poll_until(changed)) return;
+  generation_.wait(generation, std::memory_order_acquire);
+}
+
 void thread_pool::work() {
-  while (auto j = next_job()) {
-    const bool watched = j->watch != nullptr;
-    for (std::size_t i; (i = j->next.fetch_add(1, std::memory_order_relaxed)) < j->chunks;) {
-      if (watched) j->running.fetch_add(1, std::memory_order_relaxed);
-      j->body(i);
-      if (watched) j->running.fetch_sub(1, std::memory_order_relaxed);
-      if (j->finished.fetch_add(1, std::memory_order_acq_rel) + 1 == j->chunks) j->done();
+  bool worked = false; // a worker woken for a job that others emptied goes back to sleep at once
+  for (;;) {
+    std::uint32_t generation = 0;
+    bool stop = false;
+    if (auto j = next_job(generation, stop)) {
+      run_chunks(*j);
+      worked = true;
+      continue;
     }
+    if (stop) return;
+    idle(generation, worked);
+    worked = false;
   }
 }
 

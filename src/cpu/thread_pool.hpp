@@ -1,6 +1,7 @@
 #pragma once
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <atomic>
@@ -15,6 +16,10 @@ namespace tessera::cpu {
 
 // One thread per core. Jobs are split into chunks that idle workers take in order; several jobs
 // (independent kernels) may be in flight at once. The last chunk to finish runs the job's `done`.
+// Idle workers sleep on a generation counter that each new job bumps: one futex wake reaches them
+// all, where a condition variable made each woken worker take the mutex in turn (on 16 cores a
+// chain of 16 wake-ups). A worker that has just run chunks polls the counter briefly first, so
+// a job that follows another finds it awake.
 class thread_pool {
 public:
   // A job whose chunks may wait on one another (the work-groups of an nd_range kernel). `progress`
@@ -37,6 +42,11 @@ public:
   // body(i) for i in [0, chunks) must not throw; done() runs once, after every chunk.
   void submit(std::size_t chunks, std::function<void(std::size_t)> body, std::function<void()> done,
               std::shared_ptr<progress_watch> watch = nullptr);
+  // body(i) for i in [0, chunks), the calling thread taking chunks as the workers do; returns when
+  // all have run. The caller's first chunk starts at once, while the workers wake, and a caller
+  // that is itself a worker (a parallel algorithm nested in another) runs its job even when every
+  // other worker is busy. body must not throw.
+  void run(std::size_t chunks, const std::function<void(std::size_t)>& body);
 
 private:
   struct job {
@@ -51,13 +61,18 @@ private:
     std::size_t seen_progress = 0;
     std::chrono::steady_clock::time_point seen_at{};
   };
+  std::shared_ptr<job> enqueue(std::size_t chunks, std::function<void(std::size_t)> body, std::function<void()> done,
+                               std::shared_ptr<progress_watch> watch);
+  static void run_chunks(job& j);
+  std::unique_lock<std::mutex> lock_pool();
   void work();
-  std::shared_ptr<job> next_job();
+  std::shared_ptr<job> next_job(std::uint32_t& generation, bool& stop);
+  void idle(std::uint32_t generation, bool poll_first);
   void start_watchdog();
   void watch_jobs(std::chrono::steady_clock::duration after);
 
   std::mutex mutex_;
-  std::condition_variable wake_;
+  std::atomic<std::uint32_t> generation_{0}; // bumped under mutex_ by every new job and by stopping
   std::deque<std::shared_ptr<job>> jobs_;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
