@@ -132,15 +132,19 @@ struct live_values {
 live_values spill_values_live_across(llvm::Function& f, llvm::BasicBlock* top,
                                      const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers, const uniformity& u);
 
-// A region that starts with `if (local id < bound)` (or <=, or == 0), whose other items go to
-// its only exit changing nothing: its item loop over `dimension` stops at min(range, bound) and
-// runs the work's side unconditionally (item_guards.cpp).
+// A region that starts with `if (local id < bound)` (or <=, == 0, and their inverses, signed or
+// not): the items below the bound take one side, the others the other. Where one side goes to the
+// region's only exit changing nothing, the item loop over `dimension` runs only the other side's
+// items (a tree reduction's steps); where both work (a scan's `lid >= stride ? ... : 0`), the loop
+// over dimension 0 is split in two at the bound. Each loop takes its side without the test
+// (item_guards.cpp).
 struct item_guard {
   unsigned dimension;
   llvm::BranchInst* branch;   // the region's first branch
-  unsigned work;              // its successor with the work
+  unsigned work;              // its successor taken by the items below the bound
   llvm::Value* bound;         // alike in all items, computable before the loop
   bool is_signed, inclusive;  // the comparison: id < bound, id <= bound, signed or not
+  bool low_works, high_works; // which items do something: those below the bound, the others
 };
 // Where a cut is followed by such a guard whose work side joins the other side inside the region
 // (a tree reduction's step in a loop that was not unrolled: the join runs the loop's latch and
@@ -152,16 +156,20 @@ unsigned add_join_barriers(llvm::Function& f, unsigned dimensions);
 std::optional<item_guard> find_item_guard(llvm::BasicBlock* start, unsigned dimensions,
                                           const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers,
                                           const llvm::SmallPtrSetImpl<llvm::AllocaInst*>& read_once);
-// How many items of `range` (an i64) do the work, computed at `b`; `once` maps the loads of values
-// read once per region to their copies.
+// How many items of `range` (an i64) are below the bound, computed at `b`; `once` maps the loads
+// of values read once per region to their copies.
 llvm::Value* item_guard_cap(const item_guard& g, llvm::IRBuilder<>& b, llvm::Value* range,
                             const llvm::DenseMap<llvm::Instruction*, llvm::Value*>& once);
+// The first item at or above the bound, and whether there is one below `range`, computed at `b`.
+std::pair<llvm::Value*, llvm::Value*> item_guard_high(const item_guard& g, llvm::IRBuilder<>& b, llvm::Value* range,
+                                                      const llvm::DenseMap<llvm::Instruction*, llvm::Value*>& once);
 
 // What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard;
 // or why it refused the kernel.
 struct sub_cfgs {
   unsigned regions;
-  unsigned guarded;
+  unsigned guarded;   // of the regions whose loop skips the items on a guard's idle side
+  unsigned split;     // of the regions whose loop is split in two at a guard, both sides working
   unsigned forwarded; // sub-group collectives that cut nothing (forward_sub_group_collectives)
   const char* refused = nullptr;
 };

@@ -133,6 +133,7 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
            << std::to_string(regions - 1 - cut) << " loop head(s) or guarded join(s) cut, " << std::to_string(regions)
            << " regions run as loops over the work-items, " << std::to_string(made.guarded)
            << " of them over the items below a guard"
+           << (made.split ? ", " + std::to_string(made.split) + " split in two at a guard" : std::string())
            << (made.forwarded ? "; " + std::to_string(made.forwarded) + " sub-group broadcast(s) computed in place, without a cut"
                               : std::string());
   });

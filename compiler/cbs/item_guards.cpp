@@ -2,7 +2,9 @@
 // U go straight to the region's only exit doing nothing on the way (a tree reduction's steps).
 // Their item loop can stop at min(range, U): the skipped items would change nothing, and the
 // items it runs take the work's side without a test, so the loop has no branch left to
-// if-convert and vectorises.
+// if-convert and vectorises. Where the items at or above U work too (a scan's
+// `update = lid >= stride ? local[lid - stride] : 0`), the loop is split there: items [0, U) then
+// [U, range), each taking its side without the test.
 #include "cbs.hpp"
 
 #include <llvm/ADT/SmallPtrSet.h>
@@ -101,6 +103,12 @@ Value* hoist(Value* v, IRBuilder<>& b, const DenseMap<Instruction*, Value*>& onc
   for (Use& op : c->operands()) op.set(hoist(op.get(), b, once));
   return b.Insert(c, i->getName() + ".cbs.bound");
 }
+
+// The guard's bound (hoisted) as an i64, extended as the comparison reads it.
+Value* bound_as_i64(const item_guard& g, IRBuilder<>& b, const DenseMap<Instruction*, Value*>& once) {
+  Value* bound = hoist(g.bound, b, once);
+  return g.is_signed ? b.CreateSExtOrTrunc(bound, b.getInt64Ty()) : b.CreateZExtOrTrunc(bound, b.getInt64Ty());
+}
 } // namespace
 
 unsigned add_join_barriers(Function& f, unsigned dimensions) {
@@ -146,7 +154,7 @@ std::optional<item_guard> find_item_guard(BasicBlock* start, unsigned dimensions
   if (!cmp || (!pred_empty(start) && !start->getSinglePredecessor())) return std::nullopt;
   for (Instruction& i : *start)
     if (i.mayHaveSideEffects()) return std::nullopt;
-  // As "id pred bound", true on the work's side.
+  // As "id pred bound", true on the low items' side.
   ICmpInst::Predicate pred = cmp->getPredicate();
   Value* id = cmp->getOperand(0);
   Value* bound = cmp->getOperand(1);
@@ -156,27 +164,32 @@ std::optional<item_guard> find_item_guard(BasicBlock* start, unsigned dimensions
   }
   const std::optional<unsigned> d = id_dimension(id, dimensions);
   if (!d) return std::nullopt;
-  unsigned work = 0;
-  if (skips_to_exit(br->getSuccessor(0), barriers)) {
-    work = 1;
-    pred = ICmpInst::getInversePredicate(pred);
-  }
-  if (!skips_to_exit(br->getSuccessor(1 - work), barriers) || br->getSuccessor(work) == start) return std::nullopt;
-  if (pred == ICmpInst::ICMP_EQ) {
+  unsigned low = 0;
+  if (pred == ICmpInst::ICMP_EQ || pred == ICmpInst::ICMP_NE) {
     if (!is_zero(bound)) return std::nullopt;
+    low = pred == ICmpInst::ICMP_EQ ? 0 : 1;
     pred = ICmpInst::ICMP_ULE; // id == 0: id <= 0
+  } else if (pred == ICmpInst::ICMP_UGE || pred == ICmpInst::ICMP_UGT || pred == ICmpInst::ICMP_SGE ||
+             pred == ICmpInst::ICMP_SGT) {
+    low = 1;
+    pred = ICmpInst::getInversePredicate(pred);
   }
   if (pred != ICmpInst::ICMP_ULT && pred != ICmpInst::ICMP_ULE && pred != ICmpInst::ICMP_SLT &&
       pred != ICmpInst::ICMP_SLE)
     return std::nullopt;
+  if (br->getSuccessor(0) == start || br->getSuccessor(1) == start) return std::nullopt;
+  const bool low_works = !skips_to_exit(br->getSuccessor(low), barriers);
+  const bool high_works = !skips_to_exit(br->getSuccessor(1 - low), barriers);
+  // Where one side idles, its items are skipped on any dimension; a split into two loops only on
+  // the outermost one, so that the items still run in the order of their linear ids.
+  if ((!low_works && !high_works) || (low_works && high_works && *d != 0)) return std::nullopt;
   if (!hoistable(bound, start, read_once)) return std::nullopt;
-  return item_guard{*d, br, work, bound, ICmpInst::isSigned(pred), pred == ICmpInst::ICMP_ULE || pred == ICmpInst::ICMP_SLE};
+  return item_guard{*d,        br,        low, bound, ICmpInst::isSigned(pred), pred == ICmpInst::ICMP_ULE || pred == ICmpInst::ICMP_SLE,
+                    low_works, high_works};
 }
 
 Value* item_guard_cap(const item_guard& g, IRBuilder<>& b, Value* range, const DenseMap<Instruction*, Value*>& once) {
-  Value* bound = hoist(g.bound, b, once);
-  Type* i64 = b.getInt64Ty();
-  Value* u = g.is_signed ? b.CreateSExtOrTrunc(bound, i64) : b.CreateZExtOrTrunc(bound, i64);
+  Value* u = bound_as_i64(g, b, once);
   Value* cap = g.inclusive ? b.CreateAdd(b.CreateBinaryIntrinsic(Intrinsic::umin, u, b.CreateSub(range, b.getInt64(1))),
                                          b.getInt64(1))
                            : b.CreateBinaryIntrinsic(Intrinsic::umin, u, range);
@@ -184,6 +197,23 @@ Value* item_guard_cap(const item_guard& g, IRBuilder<>& b, Value* range, const D
   if (g.is_signed) cap = b.CreateSelect(b.CreateICmpSLT(u, b.getInt64(0)), b.getInt64(0), cap);
   cap->setName("cbs.items.cap");
   return cap;
+}
+
+std::pair<Value*, Value*> item_guard_high(const item_guard& g, IRBuilder<>& b, Value* range,
+                                          const DenseMap<Instruction*, Value*>& once) {
+  Value* u = bound_as_i64(g, b, once);
+  // The first high item: the bound itself (plus one where inclusive) when that is below the range,
+  // so that the loop starts at the very value the region's addresses are computed from (a scan's
+  // `local[li - stride]` then reads consecutive elements from 0 on, which the vectoriser sees).
+  Value* first = g.inclusive ? b.CreateAdd(u, b.getInt64(1)) : u;
+  Value* runs = g.inclusive ? b.CreateICmpULT(u, b.CreateSub(range, b.getInt64(1))) : b.CreateICmpULT(u, range);
+  if (g.is_signed) {
+    Value* negative = b.CreateICmpSLT(u, b.getInt64(0));
+    first = b.CreateSelect(negative, b.getInt64(0), first);
+    runs = b.CreateOr(negative, runs);
+  }
+  first->setName("cbs.items.high");
+  return {first, runs};
 }
 
 } // namespace tessera::cbs

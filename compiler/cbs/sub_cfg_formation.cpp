@@ -163,9 +163,6 @@ public:
       : f_(f), ctx_(f.getContext()), st_(st), regions_(regions), barriers_(barriers), ret_(ret) {}
 
   void build(const region& r, unsigned index) {
-    vmap_.clear();
-    return_exit_ = nullptr;
-    const unsigned dims = st_.local_range.size();
     const bool several = r.exits.size() > 1;
     IRBuilder<> b(r.loop);
     if (several) b.CreateStore(b.getInt64(0), st_.mask);
@@ -176,26 +173,61 @@ public:
       for (User* u : a->users())
         if (auto* load = dyn_cast<LoadInst>(u); load && load->getPointerOperand() == a) read_once[load] = v;
     }
-    // The loops' bounds: the group's extents, or fewer items where a guard leaves the rest idle
-    // (and then maybe none: the nest is skipped).
-    bounds_.assign(st_.local_range.begin(), st_.local_range.end());
     BasicBlock* after = BasicBlock::Create(ctx_, "cbs.region.done", &f_);
-    Value* none = nullptr;
-    if (r.guard) {
-      Value*& cap = bounds_[r.guard->dimension];
-      cap = item_guard_cap(*r.guard, b, cap, read_once);
-      none = b.CreateICmpEQ(cap, b.getInt64(0));
+    starts_.assign(st_.local_range.size(), b.getInt64(0));
+    bounds_.assign(st_.local_range.begin(), st_.local_range.end());
+    if (!r.guard) {
+      build_nest(r, index, b, nullptr, read_once, after);
+    } else {
+      // One nest per side of the guard that does something, each taking its side without the
+      // test: the items below the bound, then the others (either maybe none).
+      const item_guard& g = *r.guard;
+      Value* range = bounds_[g.dimension];
+      if (g.low_works) {
+        BasicBlock* high = g.high_works ? BasicBlock::Create(ctx_, "cbs.region.high", &f_) : after;
+        bounds_[g.dimension] = item_guard_cap(g, b, range, read_once);
+        taken_ = g.work == 0;
+        build_nest(r, index, b, b.CreateICmpEQ(bounds_[g.dimension], b.getInt64(0)), read_once, high);
+        b.SetInsertPoint(high);
+        bounds_[g.dimension] = range;
+      }
+      if (g.high_works) {
+        auto [first, runs] = item_guard_high(g, b, range, read_once);
+        starts_[g.dimension] = first;
+        taken_ = g.work == 1;
+        build_nest(r, index, b, b.CreateNot(runs), read_once, after);
+      }
     }
+    b.SetInsertPoint(after);
+    leave(b, r, several);
+  }
+
+  void set_barrier_blocks(ArrayRef<BasicBlock*> blocks) { barrier_blocks_ = blocks; }
+  // Where the group goes after each cut: the next region, or first the combining of a collective.
+  void set_after_cuts(ArrayRef<BasicBlock*> blocks) { after_cuts_ = blocks; }
+
+private:
+  BasicBlock* barrier_block(unsigned k) const { return barrier_blocks_[k]; }
+
+  // A loop nest over the items from starts_ up to bounds_ running a copy of the region, entered
+  // from `b`'s block unless `skip` (or null) holds; then `after`. In a guarded region its items
+  // all take the guard's branch as taken_ says.
+  void build_nest(const region& r, unsigned index, IRBuilder<>& b, Value* skip,
+                  const DenseMap<Instruction*, Value*>& read_once, BasicBlock* after) {
+    vmap_.clear();
+    return_exit_ = nullptr;
+    const unsigned dims = st_.local_range.size();
+    const bool several = r.exits.size() > 1;
     // The loop nest's headers: ids[d] counts dimension d; the innermost header computes the linear id.
     SmallVector<PHINode*, 3> ids;
-    BasicBlock* pred = r.loop;
+    BasicBlock* pred = b.GetInsertBlock();
     for (unsigned d = 0; d < dims; ++d) {
       BasicBlock* h = BasicBlock::Create(ctx_, "cbs.items.d" + Twine(d), &f_);
-      if (d == 0 && none) b.CreateCondBr(none, after, h);
+      if (d == 0 && skip) b.CreateCondBr(skip, after, h);
       else b.CreateBr(h);
       b.SetInsertPoint(h);
       PHINode* id = b.CreatePHI(b.getInt64Ty(), 2, "cbs.local.id" + Twine(d));
-      id->addIncoming(b.getInt64(0), pred);
+      id->addIncoming(starts_[d], pred);
       ids.push_back(id);
       pred = h;
     }
@@ -229,22 +261,14 @@ public:
       for (Instruction& i : *bb)
         if (is_arrival_marker(i)) markers.push_back(cast<CallInst>(vmap_[&i]));
     for (CallInst* m : markers) store_arrival(m, st_.arrivals, linear);
-    // The items the loop runs all take the guard's work side.
-    if (r.guard) cast<BranchInst>(vmap_[r.guard->branch])->setCondition(ConstantInt::getBool(ctx_, r.guard->work == 0));
+    if (r.guard) cast<BranchInst>(vmap_[r.guard->branch])->setCondition(ConstantInt::getBool(ctx_, taken_));
     for (auto& [load, v] : read_once)
       if (auto* copy = cast_or_null<Instruction>(vmap_.lookup(load))) {
         copy->replaceAllUsesWith(v);
         copy->eraseFromParent();
       }
-    close_loops(lb, ids, r, several, after);
+    close_loops(lb, ids, after);
   }
-
-  void set_barrier_blocks(ArrayRef<BasicBlock*> blocks) { barrier_blocks_ = blocks; }
-  // Where the group goes after each cut: the next region, or first the combining of a collective.
-  void set_after_cuts(ArrayRef<BasicBlock*> blocks) { after_cuts_ = blocks; }
-
-private:
-  BasicBlock* barrier_block(unsigned k) const { return barrier_blocks_[k]; }
 
   // The region's blocks, copied for this loop; returns the copy of its start.
   BasicBlock* copy_blocks(const region& r, unsigned index) {
@@ -272,7 +296,7 @@ private:
     return cast<BasicBlock>(vmap_[r.start]);
   }
 
-  void close_loops(IRBuilder<>& b, ArrayRef<PHINode*> ids, const region& r, bool several, BasicBlock* after) {
+  void close_loops(IRBuilder<>& b, ArrayRef<PHINode*> ids, BasicBlock* after) {
     for (unsigned d = ids.size(); d-- > 0;) {
       Value* next = b.CreateAdd(ids[d], b.getInt64(1));
       ids[d]->addIncoming(next, b.GetInsertBlock());
@@ -281,7 +305,10 @@ private:
       b.SetInsertPoint(outer);
     }
     if (ids.empty()) b.CreateBr(after);
-    b.SetInsertPoint(after);
+  }
+
+  // Once every item ran: the next region, the return, or the report of items that disagree.
+  void leave(IRBuilder<>& b, const region& r, bool several) {
     auto target = [&](unsigned e) { return r.exits[e] == returned ? ret_ : after_cuts_[r.exits[e]]; };
     if (!several) {
       b.CreateBr(target(0));
@@ -310,7 +337,8 @@ private:
   BasicBlock* ret_;
   BasicBlock* return_exit_ = nullptr;
   ValueToValueMapTy vmap_;
-  SmallVector<Value*, 3> bounds_; // each loop's item count in this region
+  SmallVector<Value*, 3> starts_, bounds_; // each loop's first item and its end in this nest
+  bool taken_ = false;                      // a guard's branch condition in this nest
 };
 
 void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
@@ -351,11 +379,12 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   // items may leave a region by different exits, sub-groups could legally be on different paths.
   for (auto& r : regions)
     if (r.may_diverge && any_of(r.exits, [&](unsigned e) { return e != returned && is_sub_group_collective(*barriers[e]); }))
-      return {0, 0, 0, "its work-items may reach a sub-group barrier or collective on different paths (compiled, sub-groups must "
+      return {0, 0, 0, 0, "its work-items may reach a sub-group barrier or collective on different paths (compiled, sub-groups must "
                     "all reach it alike)"};
-  unsigned guarded = 0;
+  unsigned guarded = 0, split = 0;
   for (auto& r : regions)
-    if (r.exits.size() == 1 && (r.guard = find_item_guard(r.start, dimensions, barrier_set, st.read_once))) ++guarded;
+    if (r.exits.size() == 1 && (r.guard = find_item_guard(r.start, dimensions, barrier_set, st.read_once)))
+      ++(r.guard->low_works && r.guard->high_works ? split : guarded);
   const bool several = any_of(regions, [](const region& r) { return r.exits.size() > 1; });
   const bool may_diverge = any_of(regions, [](const region& r) { return r.may_diverge; });
 
@@ -394,7 +423,7 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   for (auto& [marker, d] : st.local_ids) marker->eraseFromParent();
   for (Instruction* marker : st.linear_ids) marker->eraseFromParent();
   for (AllocaInst* a : per_item) a->eraseFromParent();
-  return {static_cast<unsigned>(regions.size()), guarded, forwarded};
+  return {static_cast<unsigned>(regions.size()), guarded, split, forwarded};
 }
 
 } // namespace tessera::cbs

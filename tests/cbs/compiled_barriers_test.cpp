@@ -290,4 +290,33 @@ TEST(CompiledBarriers, RegionsGuardedByALocalIdMatchFibers) {
   EXPECT_EQ(busy, busy_on_fibers);
 }
 
+// Blocks of a scan in local memory, whose steps' first regions loop over the items below the
+// stride and then over the others, each without the test: every block's inclusive scan.
+template <std::size_t L>
+void expect_block_scans(sycl::queue& q, const std::vector<int>& x) {
+  std::vector<int> scans;
+  EXPECT_TRUE(ran_compiled([&] { scans = guarded::block_scans<L>(q, x); }));
+  std::vector<int> expected(x.size());
+  for (std::size_t b = 0; b < x.size(); b += L)
+    std::inclusive_scan(x.begin() + b, x.begin() + b + L, expected.begin() + b);
+  EXPECT_EQ(scans, expected) << "blocks of " << L;
+}
+
+// Regions split in two at a guard whose sides both work (guarded_remarks.cmake checks the pass
+// split them): the same results as a scan on the host and as fibers, which test every item.
+TEST(CompiledBarriers, RegionsSplitAtALocalIdMatchFibers) {
+  sycl::queue q;
+  const std::vector<int> x = values(128 * 12);
+  expect_block_scans<48>(q, x);
+  expect_block_scans<128>(q, x);
+  std::vector<int> forms, forms_2d;
+  EXPECT_TRUE(ran_compiled([&] { forms = guarded::split_forms(q); }));
+  EXPECT_TRUE(ran_compiled([&] { forms_2d = guarded::split_forms_2d(q); }));
+  tessera::cpu::enable_compiled_groups(false);
+  const std::vector<int> forms_on_fibers = guarded::split_forms(q), forms_2d_on_fibers = guarded::split_forms_2d(q);
+  tessera::cpu::enable_compiled_groups(true);
+  EXPECT_EQ(forms, forms_on_fibers);
+  EXPECT_EQ(forms_2d, forms_2d_on_fibers);
+}
+
 } // namespace

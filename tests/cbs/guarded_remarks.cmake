@@ -11,13 +11,17 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
 endif()
 
-# expect(<kernel> <first barrier's line> <regions> <guarded>)
+# expect(<kernel> <first barrier's line> <regions> <guarded> [<split>])
 function(expect kernel line regions guarded)
-  set(want "guarded_kernels.cpp:${line}: [0-9]+ barrier\\(s\\), [0-9]+ collective\\(s\\) and [0-9]+ loop head\\(s\\) or guarded join\\(s\\) cut, ${regions} regions run as loops over the work-items, ${guarded} of them over the items below a guard")
+  set(split "")
+  if(ARGC GREATER 4)
+    set(split ", ${ARGV4} split in two at a guard")
+  endif()
+  set(want "guarded_kernels.cpp:${line}: [0-9]+ barrier\\(s\\), [0-9]+ collective\\(s\\) and [0-9]+ loop head\\(s\\) or guarded join\\(s\\) cut, ${regions} regions run as loops over the work-items, ${guarded} of them over the items below a guard${split} \\[")
   if(NOT remarks MATCHES "${want}")
-    message(SEND_ERROR "${kernel}: expected ${guarded} of ${regions} regions over the items below a guard:\n${remarks}")
+    message(SEND_ERROR "${kernel}: expected ${guarded} of ${regions} regions over the items below a guard${split}:\n${remarks}")
   else()
-    message(STATUS "${kernel}: ${guarded} of ${regions} regions guarded")
+    message(STATUS "${kernel}: ${guarded} of ${regions} regions guarded${split}")
   endif()
 endfunction()
 
@@ -45,4 +49,11 @@ first_barrier(busy_other_side busy)
 expect(fixed_tree_sums ${tree} 9 8)   # its 8 steps, unrolled
 expect(tree_sums ${runtime_tree} 3 1) # its step loop: a barrier added at the join
 expect(guard_forms ${forms} 7 5)      # every guard form
-expect(busy_other_side ${busy} 3 0)   # the other side writes: all items run
+first_barrier(block_scans scans)
+first_barrier(split_forms split)
+first_barrier(split_forms_2d split_2d)
+expect(busy_other_side ${busy} 3 0 1) # the other side writes: split in two
+expect(block_scans ${scans} 16 0 7)   # blocks of 128: each of the 7 steps' first region
+expect(block_scans ${scans} 14 0 6)   # blocks of 48
+expect(split_forms ${split} 15 1 5)   # == 0 becomes a select of the address, no branch
+expect(split_forms_2d ${split_2d} 7 1 1) # dimension 1 is not split
