@@ -19,20 +19,18 @@
 //         for any sub-group size has it.
 //      The SYCL kernels are the figures' code over USM pointers instead of accessors (so that
 //      both sides index the same int arithmetic); examples/figures/ fixes tiles 16 and 4.
-//   2. Sum of 2^28 ints (1 GiB, values i & 7, exact in int):
+//   2. Reductions of 1 GiB (every sum checked against the host's; GB/s counts the data's bytes):
 //      a) q.parallel_for(range<1>(n), sycl::reduction(sum, sycl::plus<>(), initialize_to_identity),
-//         [=](id<1> i, auto& s) { s += x[i]; });
-//      b) nd_range<1>{n, 256}, one element per work-item, reduce_over_group + one
-//         atomic_ref::fetch_add per work-group (sum zeroed by q.memset first);
+//         [=](id<1> i, auto& s) { s += x[i]; }) over 2^28 ints (values i & 7) into an int and
+//         into a long long, 2^27 doubles, 2^28 floats (+1, -1 alternately) and 2^27 unsigned long
+//         longs, each vs cub::DeviceReduce::Reduce with the same accumulator (temporary storage
+//         allocated once, outside the timing; batches of 10 back-to-back reductions per rep);
+//      b) nd_range<1>{n, 256} over the 2^28 ints, one element per work-item, reduce_over_group +
+//         one atomic_ref::fetch_add per work-group (sum zeroed by q.memset first);
 //      c) the same kernel with a grid-stride loop over 8 work-groups of 256 per SM; and with that
 //         loop unrolled 8 times (8 loads in flight per work-item, the remainder checked);
-//      vs cub::DeviceReduce::Sum (temporary storage allocated once, outside the timing), and
-//      b), c) also vs the same group + atomic kernel in plain CUDA (cudaMemsetAsync first).
-//      Batches of 10 back-to-back reductions per rep (1 where one takes over 5 ms); GB/s counts
-//      4 bytes per element. Every sum is checked against the host's.
-//      d) a) over other types: a long long sum of the ints, and sums of 2^27 doubles, 2^28
-//         floats (+1, -1 alternately) and 2^27 unsigned long longs, vs cub::DeviceReduce::Reduce
-//         with the same accumulator (batches of 10).
+//      b), c) vs cub::DeviceReduce::Sum and vs the same group + atomic kernel in plain CUDA
+//      (cudaMemsetAsync first), in batches of 10 (1 where one takes over 5 ms).
 //   3. Host overhead of a launch: N = 10000 back-to-back q.parallel_for(range<1>(1), empty) on an
 //      in_order queue, then q.wait(), vs N empty <<<1,1>>> launches on a stream then
 //      cudaStreamSynchronize: microseconds per launch and the difference (target <= +0.5 us), the
@@ -393,7 +391,7 @@ void bench_matmuls(sycl::queue& q, cudaStream_t stream, int size, int reps, doub
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. Reductions over ints
+// 2. Reductions
 // ---------------------------------------------------------------------------------------------
 constexpr unsigned reduce_wg = 256;
 
@@ -446,14 +444,6 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
     check_cuda(cudaStreamSynchronize(stream), "cub::DeviceReduce::Sum");
   };
 
-  auto range_reduction = [&](int batch) {
-    for (int b = 0; b < batch; ++b)
-      q.parallel_for(sycl::range<1>(n),
-                     sycl::reduction(sum, sycl::plus<>(), sycl::property::reduction::initialize_to_identity{}),
-                     [=](sycl::id<1> i, auto& s) { s += x[i]; });
-    q.wait();
-  };
-
   // reduce_over_group + one atomic per group; `groups` work-groups of 256 stride over the data.
   constexpr std::size_t wg = reduce_wg;
   auto group_atomic = [&](std::size_t groups, auto unroll) {
@@ -504,13 +494,12 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
 
   struct variant {
     std::string name;
-    std::function<void(int)> run, same_in_cuda; // same_in_cuda: empty for none
+    std::function<void(int)> run, same_in_cuda;
   };
   const std::size_t one_per_item = (n + wg - 1) / wg, strided = std::size_t(sms) * 8;
   const std::integral_constant<unsigned, 1> one;
   const std::integral_constant<unsigned, 8> eight;
   std::vector<variant> variants = {
-      {"sycl::reduction, range<1>", range_reduction, {}},
       {"nd_range reduce_over_group + atomic, 1 elem/item", group_atomic(one_per_item, one), cuda_group_atomic(one_per_item, one)},
       {"nd_range reduce_over_group + atomic, grid-stride", group_atomic(strided, one), cuda_group_atomic(strided, one)},
       {"nd_range reduce_over_group + atomic, grid-stride x8 unrolled", group_atomic(strided, eight),
@@ -536,14 +525,12 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
                     bytes / c.b.median * 1e-9, true, 0.95, "vs cub; " + note});
     rows.push_back({"reduction", v.name + ", " + size + " (best)", "GB/s", bytes / c.a.best * 1e-9,
                     bytes / c.b.best * 1e-9, true, -1, "vs cub"});
-    if (v.same_in_cuda) {
-      const auto same = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
-      const bool ok2_t = check(v.name, read(sum)), ok2_c = check(v.name + " (CUDA)", read(cuda_sum));
-      const bool ok2 = ok2_t && ok2_c;
-      rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / same.a.median * 1e-9,
-                      bytes / same.b.median * 1e-9, true, -1,
-                      std::string("vs the same kernel in CUDA; ") + (ok2 ? "sums = host sum" : "SUM MISMATCH")});
-    }
+    const auto same = compare(reps, batch, [&] { v.run(batch); }, [&] { v.same_in_cuda(batch); });
+    const bool ok2_t = check(v.name, read(sum)), ok2_c = check(v.name + " (CUDA)", read(cuda_sum));
+    const bool ok2 = ok2_t && ok2_c;
+    rows.push_back({"reduction", v.name + ", " + size + " (median)", "GB/s", bytes / same.a.median * 1e-9,
+                    bytes / same.b.median * 1e-9, true, -1,
+                    std::string("vs the same kernel in CUDA; ") + (ok2 ? "sums = host sum" : "SUM MISMATCH")});
   }
   sycl::free(cuda_sum, q);
   check_cuda(cudaFree(temp), "cudaFree");
@@ -552,10 +539,9 @@ void bench_reductions(sycl::queue& q, cudaStream_t stream, std::size_t n, int re
   sycl::free(cub_out, q);
 }
 
-// 2d. sycl::reduction (range<1>) over other 4- and 8-byte types: a long long sum of ints (the
-// accumulator wider than the data), double, float and unsigned long long sums, each vs
-// cub::DeviceReduce::Reduce with the same accumulator and init. Values i & 7, or for floats
-// +1, -1 alternately (every partial sum in any order stays exact, the total is 0).
+// 2a. sycl::reduction (range<1>) of Elem into Acc, vs cub::DeviceReduce::Reduce with the same
+// accumulator and init. Values i & 7, or for floats +1, -1 alternately (every partial sum in any
+// order stays exact, the total is 0).
 template <typename Acc, typename Elem>
 void bench_typed_reduction(sycl::queue& q, cudaStream_t stream, std::size_t n, int reps, const std::string& what) {
   constexpr bool alternate = std::is_same_v<Elem, float>;
@@ -596,9 +582,11 @@ void bench_typed_reduction(sycl::queue& q, cudaStream_t stream, std::size_t n, i
   if (!ok) fail("sycl::reduction, " + what + ": a sum differs from the host's");
   const double bytes = double(n) * sizeof(Elem);
   const std::string size = "2^" + std::to_string(__builtin_ctzll(n));
-  rows.push_back({"reduction", "sycl::reduction, range<1>, " + what + ", " + size + " (median)", "GB/s",
-                  bytes / c.a.median * 1e-9, bytes / c.b.median * 1e-9, true, 0.95,
-                  std::string("vs cub Reduce; ") + (ok ? "sums = host sum" : "SUM MISMATCH") + "; batch 10"});
+  const std::string metric = "sycl::reduction, range<1>, " + what + ", " + size;
+  rows.push_back({"reduction", metric + " (median)", "GB/s", bytes / c.a.median * 1e-9, bytes / c.b.median * 1e-9,
+                  true, 0.95, std::string("vs cub Reduce; ") + (ok ? "sums = host sum" : "SUM MISMATCH") + "; batch 10"});
+  rows.push_back({"reduction", metric + " (best)", "GB/s", bytes / c.a.best * 1e-9, bytes / c.b.best * 1e-9, true, -1,
+                  "vs cub Reduce"});
   check_cuda(cudaFree(temp), "cudaFree");
   sycl::free(x, q);
   sycl::free(sum, q);
@@ -818,12 +806,13 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "  matmuls %d^3 done\n", s);
     }
     if (!only_launches) {
-      bench_reductions(q, stream, reduce_n, reps, prop.multiProcessorCount);
+      bench_typed_reduction<int, int>(q, stream, reduce_n, reps, "int sum of ints");
       bench_typed_reduction<long long, int>(q, stream, reduce_n, reps, "long long sum of ints");
       bench_typed_reduction<double, double>(q, stream, reduce_n / 2, reps, "double sum of doubles");
       bench_typed_reduction<float, float>(q, stream, reduce_n, reps, "float sum of floats");
       bench_typed_reduction<unsigned long long, unsigned long long>(q, stream, reduce_n / 2, reps,
                                                                     "unsigned long long sum");
+      bench_reductions(q, stream, reduce_n, reps, prop.multiProcessorCount);
       std::fprintf(stderr, "  reductions done\n");
     }
     bench_launches(q, q_ooo, stream, launches, quick ? 5 : 41);

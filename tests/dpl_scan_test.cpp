@@ -143,6 +143,29 @@ TEST(DplScanHost, ThrowWhileFoldingReachesTheCaller) {
   }
 }
 
+// Scans one after another on one queue, of many tiles, few, many again and more: on the GPU they
+// share the stream's tile states and ticket counter, and each must ignore what an earlier scan
+// left there, in tiles it reaches and tiles it does not.
+TEST(DplScanSequence, ScansOfShrinkingAndGrowingSizesOnOneQueueMatchStd) {
+  sycl::queue& q = queue();
+  auto pol = oneapi::dpl::execution::make_device_policy(q);
+  const std::size_t sizes[] = {(std::size_t{1} << 20) + 3, 5000, 1, (std::size_t{1} << 20) + 3, std::size_t{1} << 21};
+  int seed = 20;
+  for (std::size_t n : sizes) {
+    const auto a = data(n, ++seed);
+    std::vector<int> ref(n), got(n);
+    std::inclusive_scan(a.begin(), a.end(), ref.begin());
+    int* in = sycl::malloc_device<int>(n, q);
+    int* out = sycl::malloc_device<int>(n, q);
+    q.memcpy(in, a.data(), n * sizeof(int)).wait();
+    std::inclusive_scan(pol, in, in + n, out);
+    q.memcpy(got.data(), out, n * sizeof(int)).wait();
+    EXPECT_TRUE(got == ref) << "n=" << n;
+    sycl::free(in, q);
+    sycl::free(out, q);
+  }
+}
+
 // 2^28 ints (1 GiB) in device memory, on a GPU only.
 TEST(DplScanLarge, InclusiveAndExclusiveOfTwoToThe28MatchStd) {
   sycl::queue& q = queue();

@@ -77,6 +77,28 @@ TEST(Reduction, BitAnd) { check_all_sizes<std::uint32_t, sycl::bit_and<>>(0xF0F0
 TEST(Reduction, BitOr) { check_all_sizes<std::uint32_t, sycl::bit_or<>>(0x80000000u); }
 TEST(Reduction, BitXor) { check_all_sizes<std::uint64_t, sycl::bit_xor<>>(0x1234); }
 
+// Integers of both signs, 8-byte ones beyond 32 bits, under the integer combiners (on the GPU
+// each work-group's result goes through the hardware atomic of the type's width and signedness).
+TEST(Reduction, WordIntegersOfBothSignsUnderEveryIntegerCombiner) {
+  for (std::size_t n : kOddSizes)
+    for (bool to_identity : {false, true}) {
+      auto wide = values<std::int64_t>(n, n + 5);
+      for (auto& x : wide) x = (x - (1 << 23)) * (std::int64_t{1} << 20);
+      check_usm<std::int64_t, sycl::minimum<>>(wide, 3, to_identity);
+      check_usm<std::int64_t, sycl::maximum<>>(wide, -3, to_identity);
+      check_usm<std::int64_t, sycl::bit_or<>>(wide, 1, to_identity);
+      check_usm<long long, sycl::plus<>>(std::vector<long long>(wide.begin(), wide.end()), -7, to_identity);
+      const std::vector<std::uint64_t> big(wide.begin(), wide.end()); // the negative ones in the top half
+      check_usm<std::uint64_t, sycl::maximum<>>(big, 1, to_identity);
+      check_usm<std::uint64_t, sycl::minimum<>>(big, ~std::uint64_t{0} - 1, to_identity);
+      auto small = values<int>(n, n + 6);
+      for (auto& x : small) x -= 1 << 23;
+      check_usm<int, sycl::bit_and<>>(small, -1, to_identity);
+      check_usm<int, sycl::bit_xor<>>(small, 5, to_identity);
+      check_usm<unsigned, sycl::minimum<>>(std::vector<unsigned>(small.begin(), small.end()), 9, to_identity);
+    }
+}
+
 // bool has no data() in std::vector<bool>, hence the copy through a plain array.
 template <typename Op>
 void check_logical(const std::vector<bool>& in, bool start, bool to_identity) {
@@ -332,6 +354,28 @@ TEST(Reduction, LargeRangesWithARemainder) {
   EXPECT_EQ(*top, expect_top);
   sycl::free(sum, q);
   sycl::free(top, q);
+}
+
+// An accumulator wider than the data: ints of both signs (a quarter negative), whose sum
+// overflows int, summed into a long long over a 1-D range that the GPU's resident grid strides
+// over several times unrolled.
+TEST(Reduction, LongLongSumOfIntsOverALargeRange) {
+  sycl::queue q;
+  constexpr std::size_t n = 6'309'937;
+  const std::vector<int> host = values<int>(n, 11);
+  int* data = sycl::malloc_device<int>(n, q);
+  auto* sum = sycl::malloc_shared<long long>(1, q);
+  q.memcpy(data, host.data(), n * sizeof(int)).wait();
+  *sum = -3;
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<>()),
+                 [=](sycl::id<1> i, auto& s) { s += data[i] - (1 << 22); })
+      .wait();
+  long long expect = -3;
+  for (int v : host) expect += v - (1 << 22);
+  EXPECT_EQ(*sum, expect);
+  EXPECT_GT(expect, std::numeric_limits<int>::max()); // an int accumulator would have wrapped
+  sycl::free(data, q);
+  sycl::free(sum, q);
 }
 
 TEST(Reduction, EmptyRangeKeepsOrResetsTheVariable) {
