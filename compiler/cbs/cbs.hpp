@@ -152,6 +152,11 @@ struct item_guard {
 // result, and the guarded step becomes a region of its own whose loop can stop at the bound.
 // Returns how many.
 unsigned add_join_barriers(llvm::Function& f, unsigned dimensions);
+// Where such a guard (its bound alike in all items) follows a cut only through blocks that do
+// nothing but branch alike in every item (a loop's latch and exit test, the loop not unrolled),
+// adds a barrier at the guard: every item passes there as often as every other, so the barrier
+// changes no result, and the guarded region can then skip or split its items. Returns how many.
+unsigned add_guard_barriers(llvm::Function& f, unsigned dimensions, const uniformity& u);
 // `start`: a region's first block, after the live values were spilled (`read_once`: live_values).
 std::optional<item_guard> find_item_guard(llvm::BasicBlock* start, unsigned dimensions,
                                           const llvm::SmallPtrSetImpl<llvm::BasicBlock*>& barriers,

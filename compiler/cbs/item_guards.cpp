@@ -146,6 +146,59 @@ unsigned add_join_barriers(Function& f, unsigned dimensions) {
   return joins.size();
 }
 
+namespace {
+// Whether every path into `b` from the cut (or the kernel's entry) before it runs only blocks
+// without side effects whose branches all items take alike, with at least one conditional branch
+// among them (a loop's exit test): then every item passes `b` as often as every other between two
+// cuts, and a barrier at its start changes no result.
+bool reached_alike_after_cuts(BasicBlock* b, const uniformity& u) {
+  SmallPtrSet<BasicBlock*, 16> seen;
+  SmallVector<BasicBlock*, 16> todo(predecessors(b));
+  bool tested = false;
+  while (!todo.empty()) {
+    BasicBlock* p = todo.pop_back_val();
+    if (!seen.insert(p).second) continue;
+    if (seen.size() > 16 || !u.branches_alike(p)) return false;
+    auto* br = dyn_cast<BranchInst>(p->getTerminator());
+    tested |= br && br->isConditional();
+    bool cut = pred_empty(p);
+    for (Instruction& i : reverse(*p)) {
+      if (is_cut(i)) {
+        cut = true;
+        break;
+      }
+      if (i.mayHaveSideEffects()) return false;
+    }
+    if (!cut) todo.append(pred_begin(p), pred_end(p));
+  }
+  return tested && !seen.empty();
+}
+} // namespace
+
+unsigned add_guard_barriers(Function& f, unsigned dimensions, const uniformity& u) {
+  Function* barrier = f.getParent()->getFunction(barrier_name);
+  if (!barrier) return 0;
+  SmallVector<BasicBlock*, 8> guards;
+  for (BasicBlock& b : f) {
+    auto* br = dyn_cast<BranchInst>(b.getTerminator());
+    auto* cmp = br && br->isConditional() ? dyn_cast<ICmpInst>(br->getCondition()) : nullptr;
+    if (!cmp) continue;
+    const bool left = id_dimension(cmp->getOperand(0), dimensions).has_value();
+    if (!left && !id_dimension(cmp->getOperand(1), dimensions)) continue;
+    if (!u.uniform(cmp->getOperand(left ? 1 : 0)) || any_of(b, [](Instruction& i) { return i.mayHaveSideEffects(); }))
+      continue;
+    if (reached_alike_after_cuts(&b, u)) guards.push_back(&b);
+  }
+  IRBuilder<> b(f.getContext());
+  Constant* site = b.CreateGlobalStringPtr("<a barrier the CBS pass added before a guard all items reach alike>",
+                                           "cbs.guard.site", 0, f.getParent());
+  for (BasicBlock* g : guards) {
+    b.SetInsertPoint(g->getFirstNonPHI());
+    b.CreateCall(barrier, {f.getArg(2), b.getInt32(0), site, b.getInt32(0)})->setConvergent();
+  }
+  return guards.size();
+}
+
 std::optional<item_guard> find_item_guard(BasicBlock* start, unsigned dimensions,
                                           const SmallPtrSetImpl<BasicBlock*>& barriers,
                                           const SmallPtrSetImpl<AllocaInst*>& read_once) {

@@ -355,6 +355,7 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   uniformity u(f);
   add_loop_barriers(f, u);
   add_join_barriers(f, dimensions);
+  add_guard_barriers(f, dimensions, u);
   SmallVector<CallInst*, 8> barriers = cuts_in(f);
   mark_arrivals(barriers);
   SmallVector<BasicBlock*, 8> barrier_blocks = isolate(barriers);

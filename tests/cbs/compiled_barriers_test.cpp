@@ -306,9 +306,17 @@ void expect_block_scans(sycl::queue& q, const std::vector<int>& x) {
 // split them): the same results as a scan on the host and as fibers, which test every item.
 TEST(CompiledBarriers, RegionsSplitAtALocalIdMatchFibers) {
   sycl::queue q;
-  const std::vector<int> x = values(128 * 12);
+  const std::vector<int> x = values(128 * 75); // blocks of 48, 100 and 128
   expect_block_scans<48>(q, x);
   expect_block_scans<128>(q, x);
+  for (std::size_t group : {48, 100, 128}) {
+    std::vector<int> scans;
+    EXPECT_TRUE(ran_compiled([&] { scans = guarded::runtime_block_scans(q, x, group); }));
+    std::vector<int> expected(x.size());
+    for (std::size_t b = 0; b < x.size(); b += group)
+      std::inclusive_scan(x.begin() + b, x.begin() + b + group, expected.begin() + b);
+    EXPECT_EQ(scans, expected) << "run-time blocks of " << group;
+  }
   std::vector<int> forms, forms_2d;
   EXPECT_TRUE(ran_compiled([&] { forms = guarded::split_forms(q); }));
   EXPECT_TRUE(ran_compiled([&] { forms_2d = guarded::split_forms_2d(q); }));

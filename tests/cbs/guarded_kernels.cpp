@@ -127,6 +127,31 @@ std::vector<int> block_scans(sycl::queue& q, const std::vector<int>& x) {
 template std::vector<int> block_scans<48>(sycl::queue&, const std::vector<int>&);
 template std::vector<int> block_scans<128>(sycl::queue&, const std::vector<int>&);
 
+std::vector<int> runtime_block_scans(sycl::queue& q, const std::vector<int>& x, std::size_t group) {
+  std::vector<int> out(x.size());
+  {
+    sycl::buffer<int> in(x.data(), sycl::range<1>(x.size())), res(out.data(), sycl::range<1>(out.size()));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(in, h, sycl::read_only);
+      sycl::accessor o(res, h, sycl::write_only);
+      sycl::local_accessor<int> t(group, h);
+      h.parallel_for(sycl::nd_range<1>{x.size(), group}, [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        t[l] = a[it.get_global_id(0)];
+        it.barrier();
+        for (std::size_t stride = 1; stride < it.get_local_range(0); stride *= 2) {
+          const int update = l >= stride ? t[l - stride] : 0;
+          it.barrier();
+          t[l] += update;
+          it.barrier();
+        }
+        o[it.get_global_id(0)] = t[l];
+      });
+    });
+  }
+  return out;
+}
+
 std::vector<int> split_forms(sycl::queue& q) {
   constexpr std::size_t group = 37, n = 6 * group;
   std::vector<int> out(n);

@@ -24,6 +24,10 @@ std::vector<int> busy_other_side(sycl::queue& q);
 // the loop of each step's first region split at the stride; one inclusive scan per block.
 template <std::size_t L>
 std::vector<int> block_scans(sycl::queue& q, const std::vector<int>& x);
+// The same scan with the group's size known only at run time (any size, 48 and 100 too): the step
+// loop stays a loop, and the pass adds a barrier before each step's guard, which follows the
+// previous step's barrier through the loop's latch and exit test alone.
+std::vector<int> runtime_block_scans(sycl::queue& q, const std::vector<int>& x, std::size_t group);
 // Guards whose two sides both work, of every form (>=, <, > and <= signed with bounds below zero,
 // == 0, != 0, bounds above the range, a stride that does not divide the group), and one whose low
 // side idles; groups of 37 items. One value per item.

@@ -50,10 +50,12 @@ expect(fixed_tree_sums ${tree} 9 8)   # its 8 steps, unrolled
 expect(tree_sums ${runtime_tree} 3 1) # its step loop: a barrier added at the join
 expect(guard_forms ${forms} 7 5)      # every guard form
 first_barrier(block_scans scans)
+first_barrier(runtime_block_scans runtime_scans)
 first_barrier(split_forms split)
 first_barrier(split_forms_2d split_2d)
 expect(busy_other_side ${busy} 3 0 1) # the other side writes: split in two
 expect(block_scans ${scans} 16 0 7)   # blocks of 128: each of the 7 steps' first region
 expect(block_scans ${scans} 14 0 6)   # blocks of 48
+expect(runtime_block_scans ${runtime_scans} 5 0 1) # a barrier added before the step's guard
 expect(split_forms ${split} 15 1 5)   # == 0 becomes a select of the address, no branch
 expect(split_forms_2d ${split_2d} 7 1 1) # dimension 1 is not split
