@@ -17,6 +17,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <cstdint>
 #include <optional>
@@ -168,6 +169,28 @@ llvm::Value* item_guard_cap(const item_guard& g, llvm::IRBuilder<>& b, llvm::Val
 // The first item at or above the bound, and whether there is one below `range`, computed at `b`.
 std::pair<llvm::Value*, llvm::Value*> item_guard_high(const item_guard& g, llvm::IRBuilder<>& b, llvm::Value* range,
                                                       const llvm::DenseMap<llvm::Instruction*, llvm::Value*>& once);
+
+// A kernel compiled twice (versioned_checks.cpp): the branches whose way an item may take only
+// rarely, each with the way expected (0: its first successor): the library's checks (the other
+// way only throws) and the loops' guards (the way into the loop). Empty where a check's
+// condition cannot be computed for any item at the group's start (then no second version).
+struct expected_branch {
+  llvm::BranchInst* branch;
+  unsigned way;
+};
+llvm::SmallVector<expected_branch, 8> expected_branches(llvm::Function& item, const std::uint64_t argument_bytes[3]);
+// In a copy of the item function (`vmap` from the original), each branch takes its expected way.
+void take_expected_ways(llvm::ArrayRef<expected_branch> branches, llvm::ValueToValueMapTy& vmap);
+// The whole-group function that runs `expected` (compiled from that copy) when every item of the
+// group would take every branch's expected way, and `as_today` otherwise.
+llvm::Function* versioned_group(llvm::Function& item, llvm::ArrayRef<expected_branch> branches, llvm::Function& as_today,
+                                llvm::Function& expected, unsigned dimensions, const std::uint64_t argument_bytes[3]);
+
+// The loop property that marks a region's loop over its last dimension's items.
+inline constexpr const char* items_loop_property = "tessera.cbs.items";
+// Unrolls by four and jams each items' loop of `g` that holds one loop and whose items' steps may
+// interleave (jammed_items.cpp). Returns how many.
+unsigned jam_items_loops(llvm::Function& g, llvm::FunctionAnalysisManager& fam);
 
 // What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard;
 // or why it refused the kernel.

@@ -79,6 +79,43 @@ void clean_up(Function& g, FunctionAnalysisManager& fam) {
   fpm.run(g, fam);
 }
 
+// A whole-group function just formed gets its arguments' promises; false where the verifier
+// rejects it (`broken` says why).
+bool finish(Function& g, const work_item_function& w, std::string& broken) {
+  drop_inferred_attributes(g);
+  // Whole objects, never written while the group runs: what the loops read of them can be read once.
+  const unsigned whole[] = {0, 1, 3};
+  for (unsigned k = 0; k < 3; ++k) g.addDereferenceableParamAttr(whole[k], w.argument_bytes[k]);
+  g.addDereferenceableParamAttr(4, 8 * w.dimensions);
+  raw_string_ostream out(broken);
+  return !verifyFunction(g, &out);
+}
+
+void erase(Function& g, FunctionAnalysisManager& fam) {
+  fam.clear(g, g.getName());
+  g.eraseFromParent();
+}
+
+// The group compiled with every expected branch taking its way, where that lets an items' loop
+// be jammed (jammed_items.cpp); null where it does not.
+Function* expected_version(const work_item_function& w, ArrayRef<expected_branch> branches, FunctionAnalysisManager& fam,
+                           unsigned& jammed) {
+  ValueToValueMapTy vmap;
+  Function* e = CloneFunction(w.item, vmap);
+  e->setName(w.item->getName() + ".cbs.expected");
+  take_expected_ways(branches, vmap);
+  std::string broken;
+  if (form_sub_cfgs(*e, w.dimensions).refused || !finish(*e, w, broken)) {
+    erase(*e, fam);
+    return nullptr;
+  }
+  clean_up(*e, fam);
+  jammed = jam_items_loops(*e, fam);
+  if (jammed && !verifyFunction(*e)) return e;
+  erase(*e, fam);
+  return nullptr;
+}
+
 Function* compile(work_item_function& w, FunctionAnalysisManager& fam, OptimizationRemarkEmitter& ore) {
   SmallVector<CallInst*, 8> barriers = cuts_in(*w.item);
   if (barriers.empty()) return nullptr;
@@ -107,14 +144,8 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
     return nullptr;
   }
   const unsigned regions = made.regions;
-  drop_inferred_attributes(*g);
-  // Whole objects, never written while the group runs: what the loops read of them can be read once.
-  const unsigned whole[] = {0, 1, 3};
-  for (unsigned k = 0; k < 3; ++k) g->addDereferenceableParamAttr(whole[k], w.argument_bytes[k]);
-  g->addDereferenceableParamAttr(4, 8 * w.dimensions);
   std::string broken;
-  raw_string_ostream out(broken);
-  if (verifyFunction(*g, &out)) {
+  if (!finish(*g, w, broken)) {
     if (std::getenv("TESSERA_CBS_DEBUG")) g->print(errs()); // for reports of such bugs
     g->eraseFromParent();
     note_fallback(kernel, "the pass produced invalid code (a Tessera bug)");
@@ -125,6 +156,10 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
     return nullptr;
   }
   clean_up(*g, fam);
+  unsigned jammed = 0;
+  if (auto branches = expected_branches(*w.item, w.argument_bytes); !branches.empty())
+    if (Function* e = expected_version(w, branches, fam, jammed))
+      g = versioned_group(*w.item, branches, *g, *e, w.dimensions, w.argument_bytes);
   const std::size_t cut = barriers.size() - made.forwarded;
   ore.emit([&] {
     return OptimizationRemark(pass_name, "Compiled", barriers.front())
@@ -135,7 +170,10 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
            << " of them over the items below a guard"
            << (made.split ? ", " + std::to_string(made.split) + " split in two at a guard" : std::string())
            << (made.forwarded ? "; " + std::to_string(made.forwarded) + " sub-group broadcast(s) computed in place, without a cut"
-                              : std::string());
+                              : std::string())
+           << (jammed ? "; " + std::to_string(jammed) +
+                            " items' loop(s) jammed by four, in a version run when every item passes its checks"
+                      : std::string());
   });
   return g;
 }

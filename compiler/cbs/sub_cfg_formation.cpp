@@ -156,6 +156,15 @@ Constant* exit_sites(Module& m, const region& r, ArrayRef<CallInst*> barriers) {
                             "cbs.exit_sites");
 }
 
+// The innermost items' loop carries a property of its own, which jammed_items.cpp looks for.
+void mark_items_loop(BranchInst* latch) {
+  LLVMContext& ctx = latch->getContext();
+  MDNode* property = MDNode::get(ctx, MDString::get(ctx, items_loop_property));
+  MDNode* id = MDNode::getDistinct(ctx, {nullptr, property});
+  id->replaceOperandWith(0, id);
+  latch->setMetadata(LLVMContext::MD_loop, id);
+}
+
 class region_builder {
 public:
   region_builder(Function& f, item_state& st, ArrayRef<region> regions, ArrayRef<CallInst*> barriers,
@@ -301,7 +310,8 @@ private:
       Value* next = b.CreateAdd(ids[d], b.getInt64(1));
       ids[d]->addIncoming(next, b.GetInsertBlock());
       BasicBlock* outer = d ? BasicBlock::Create(ctx_, "cbs.next.d" + Twine(d - 1), &f_) : after;
-      b.CreateCondBr(b.CreateICmpULT(next, bounds_[d]), ids[d]->getParent(), outer);
+      BranchInst* latch = b.CreateCondBr(b.CreateICmpULT(next, bounds_[d]), ids[d]->getParent(), outer);
+      if (d + 1 == ids.size()) mark_items_loop(latch);
       b.SetInsertPoint(outer);
     }
     if (ids.empty()) b.CreateBr(after);
