@@ -111,8 +111,8 @@ private:
   DenseMap<Instruction*, Value*> copies_;
 };
 
-// The item loops of the wrapper: a nest over the local ids; returns the innermost header's
-// builder position, the ids and the linear id, and the block after the nest in `done`.
+// The wrapper's loops over the items: a nest over the local ids (each header's phi), the
+// linear id, and the innermost header, where the builder is left to compute the conditions.
 struct item_nest {
   SmallVector<PHINode*, 3> ids;
   Value* linear;
