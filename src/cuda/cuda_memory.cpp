@@ -51,6 +51,15 @@ std::unordered_map<stream, scratch_block>& scratch_blocks() {
   static auto* m = new std::unordered_map<stream, scratch_block>; // outlives static queues
   return *m;
 }
+struct states_block {
+  void* p = nullptr;
+  std::size_t bytes = 0;
+  unsigned epoch = 0;
+};
+std::unordered_map<stream, states_block>& states_blocks() {
+  static auto* m = new std::unordered_map<stream, states_block>; // outlives static queues
+  return *m;
+}
 std::unordered_map<stream, void*>& result_slots() {
   static auto* m = new std::unordered_map<stream, void*>; // outlives static queues
   return *m;
@@ -83,8 +92,31 @@ void* result_slot(stream s) {
   return p;
 }
 
+// A cudaMemsetAsync of the states before each scan cost a 2^20 scan ~1.5 us of ~9 on an H100
+// (docs/performance.md); now the block is cleared when it grows and once every max_epoch scans.
+scan_states_block scan_states(stream s, std::size_t bytes, unsigned max_epoch) {
+  std::lock_guard lock(scratch_mutex);
+  states_block& b = states_blocks()[s];
+  const auto cs = static_cast<cudaStream_t>(s);
+  if (b.bytes < bytes) {
+    if (b.p) throw_if_error(cudaFreeAsync(b.p, cs), "freeing scan states");
+    b = {};
+    throw_if_error(cudaMallocAsync(&b.p, bytes, cs), "allocating scan states");
+    b.bytes = bytes;
+  }
+  if (b.epoch == 0 || b.epoch >= max_epoch) {
+    throw_if_error(cudaMemsetAsync(b.p, 0, b.bytes, cs), "clearing scan states");
+    b.epoch = 0;
+  }
+  return {b.p, ++b.epoch};
+}
+
 void release_scratch(stream s) {
   std::lock_guard lock(scratch_mutex);
+  if (auto st = states_blocks().find(s); st != states_blocks().end()) {
+    cudaFreeAsync(st->second.p, static_cast<cudaStream_t>(s));
+    states_blocks().erase(st);
+  }
   if (auto slot = result_slots().find(s); slot != result_slots().end()) {
     cudaFreeHost(slot->second);
     result_slots().erase(slot);

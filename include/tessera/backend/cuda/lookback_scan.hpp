@@ -38,13 +38,20 @@ template <typename T>
 using bits_t = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
 
 // A tile's published state: flag and value in one aligned 8- or 16-byte word, so that one store
-// publishes both and a reader never sees a flag without its value.
+// publishes both and a reader never sees a flag without its value. The flag carries the scan's
+// epoch above its status: the states are never cleared between scans (cuda::scan_states), and a
+// word of an earlier scan's epoch reads as pending.
 enum : unsigned { pending = 0, aggregate_only = 1, inclusive_prefix = 2 };
+inline constexpr unsigned status_bits = 2, max_epoch = (1u << (32 - status_bits)) - 1;
 template <typename T>
 struct alignas(2 * sizeof(T)) tile_word {
   bits_t<T> flag;
   T value;
 };
+template <typename T>
+__device__ unsigned status(const tile_word<T>& w, unsigned epoch) {
+  return w.flag >> status_bits == epoch ? static_cast<unsigned>(w.flag) & ((1u << status_bits) - 1) : pending;
+}
 
 template <typename T>
 struct alignas(16) chunk {
@@ -53,8 +60,8 @@ struct alignas(16) chunk {
 };
 
 template <typename T>
-__device__ void publish(tile_word<T>* at, unsigned flag, T value) {
-  const tile_word<T> w{flag, value};
+__device__ void publish(tile_word<T>* at, unsigned epoch, unsigned st, T value) {
+  const tile_word<T> w{static_cast<bits_t<T>>(epoch) << status_bits | st, value};
   if constexpr (sizeof(T) == 4) {
     unsigned long long b;
     __builtin_memcpy(&b, &w, sizeof b);
@@ -174,16 +181,18 @@ __device__ __forceinline__ void shift_right(chunk<T> (&x)[rows], T before, unsig
 // one predecessor (lane 0 the nearest); once none is pending, the window up to the nearest
 // inclusive prefix is combined in tile order, or all of it and the next 32 are looked at.
 template <typename T, typename Op>
-__device__ __forceinline__ T look_back(const tile_word<T>* states, unsigned tile, const Op& op, unsigned lane) {
+__device__ __forceinline__ T look_back(const tile_word<T>* states, unsigned epoch, unsigned tile, const Op& op,
+                                       unsigned lane) {
   T acc{};
   bool have = false;
   for (long long last = static_cast<long long>(tile) - 1;; last -= 32) {
     const long long mine = last - lane;
-    tile_word<T> w;
+    tile_word<T> w{};
+    unsigned st = inclusive_prefix; // before tile 0: nothing to combine
     do {
-      w = mine >= 0 ? observe(states + mine) : tile_word<T>{inclusive_prefix, T{}};
-    } while (__any_sync(~0u, w.flag == pending));
-    const unsigned prefixes = __ballot_sync(~0u, w.flag == inclusive_prefix);
+      if (mine >= 0) w = observe(states + mine), st = status(w, epoch);
+    } while (__any_sync(~0u, st == pending));
+    const unsigned prefixes = __ballot_sync(~0u, st == inclusive_prefix);
     const unsigned stop = prefixes ? __ffs(prefixes) - 1 : 31;
     // Higher lanes are earlier tiles: each lane's value goes before its lower neighbours'.
     T v = w.value;
@@ -217,7 +226,8 @@ struct scan_args {
   T init;
   bool has_init, inclusive;
   tile_word<T>* states;
-  unsigned* tickets;
+  unsigned epoch;
+  unsigned* tickets; // 0 when the kernel starts; the block that takes the last ticket resets it
 };
 
 // Where a warp's part of a tile starts, and whether the tile is whole.
@@ -253,16 +263,16 @@ __device__ __forceinline__ void find_before_tile(const scan_args<T, Op>& a, unsi
   for (unsigned w = 1; w < Tuning::warps; ++w) aggregate = a.op(aggregate, sh.warp_total[w]);
   if (tile == 0) {
     if (lane == 0) {
-      publish(a.states, inclusive_prefix, a.has_init ? a.op(a.init, aggregate) : aggregate);
+      publish(a.states, a.epoch, inclusive_prefix, a.has_init ? a.op(a.init, aggregate) : aggregate);
       sh.before_tile = a.init;
       sh.has_before_tile = a.has_init;
     }
     return;
   }
-  if (lane == 0) publish(a.states + tile, aggregate_only, aggregate);
-  const T before = look_back(a.states, tile, a.op, lane);
+  if (lane == 0) publish(a.states + tile, a.epoch, aggregate_only, aggregate);
+  const T before = look_back(a.states, a.epoch, tile, a.op, lane);
   if (lane == 0) {
-    publish(a.states + tile, inclusive_prefix, a.op(before, aggregate));
+    publish(a.states + tile, a.epoch, inclusive_prefix, a.op(before, aggregate));
     sh.before_tile = before;
     sh.has_before_tile = true;
   }
@@ -314,7 +324,16 @@ template <typename Tuning, typename T, typename Op>
 __global__ void __launch_bounds__(Tuning::warps * 32) scan_tiles(scan_args<T, Op> a) {
   __shared__ unsigned ticket;
   __shared__ tile_shared<T, Tuning::warps> sh;
-  if (threadIdx.x == 0) ticket = atomicAdd(a.tickets, 1u);
+  if (threadIdx.x == 0) {
+    ticket = atomicAdd(a.tickets, 1u);
+    // Every other block has taken its ticket: the next scan on the stream starts from 0.
+    if (ticket == gridDim.x - 1) atomicExch(a.tickets, 0u);
+    // The tile's word, marked pending in this scan's epoch before its successors poll it. Left
+    // as an earlier scan wrote it, the scan ran 2% slower at 2^28 than with the states cleared
+    // by a memset first; marked here it ran as fast or faster at every size (performance.md,
+    // session 11), as if the write brought the word's line into L2 ahead of the polls.
+    if (ticket > 0) publish(a.states + ticket, a.epoch, pending, T{});
+  }
   __syncthreads();
   const unsigned tile = ticket, lane = threadIdx.x % 32;
   const warp_span<Tuning, T> span(tile, a.n);
@@ -352,11 +371,11 @@ void scan(stream s, const T* in, T* out, std::size_t n, const Op& op, const T* i
   const auto cs = static_cast<cudaStream_t>(s);
   const std::size_t tiles = (n + tile_elements<T, Tuning>() - 1) / tile_elements<T, Tuning>();
   constexpr std::size_t header = 256; // the ticket counter, keeping the states aligned
-  const std::size_t bytes = header + tiles * sizeof(tile_word<T>);
-  char* base = static_cast<char*>(scratch(s, bytes));
-  throw_if_error(cudaMemsetAsync(base, 0, bytes, cs), "clearing a scan's tile states");
+  const auto states = scan_states(s, header + tiles * sizeof(tile_word<T>), max_epoch);
+  char* base = static_cast<char*>(states.p);
   const scan_args<T, Op> a{in, out, n, op, init ? *init : T{}, init != nullptr, inclusive,
-                           reinterpret_cast<tile_word<T>*>(base + header), reinterpret_cast<unsigned*>(base)};
+                           reinterpret_cast<tile_word<T>*>(base + header), states.epoch,
+                           reinterpret_cast<unsigned*>(base)};
   scan_tiles<Tuning><<<static_cast<unsigned>(tiles), Tuning::warps * 32, 0, cs>>>(a);
   throw_if_error(cudaGetLastError(), "a scan's kernel");
 }

@@ -46,7 +46,16 @@ void* scratch(stream s, std::size_t bytes);
 // kernels write it at the same address the host reads it at, once the stream is synchronised.
 inline constexpr std::size_t result_slot_bytes = 256;
 void* result_slot(stream s);
-// Gives back a stream's scratch block and result slot.
+// Device memory for the tile states of a stream's single-pass scans (lookback_scan.hpp): zeroed
+// when allocated and then only by the scans themselves, so that a scan needs no clearing command
+// first. Each call gives the next epoch (1 to max_epoch; the block is zeroed again before the
+// count restarts): a state left by an earlier scan carries an older epoch than the current one.
+struct scan_states_block {
+  void* p;
+  unsigned epoch;
+};
+scan_states_block scan_states(stream s, std::size_t bytes, unsigned max_epoch);
+// Gives back a stream's scratch block, result slot and scan states.
 void release_scratch(stream s);
 void set_device(const runtime::device_impl& d);
 
