@@ -23,14 +23,15 @@ unsigned worker_count();
 // body(b) for every b in [0, blocks), one pool chunk each; returns when all have run.
 void run_blocks(std::size_t blocks, const std::function<void(std::size_t)>& body);
 
-// [0, n) in `count` nearly equal blocks; below `grain` items per block the pool's dispatch would
-// cost more than it saves, so small ranges are one block run on the calling thread, as are all
-// ranges of a sequential policy (`parallel` false).
+// [0, n) in `count` nearly equal blocks, `per_worker` per worker; below `grain` items per block
+// the pool's dispatch would cost more than it saves, so small ranges are one block run on the
+// calling thread, as are all ranges of a sequential policy (`parallel` false).
 struct block_split {
   static constexpr std::size_t grain = 1 << 14;
   std::size_t n, count;
-  explicit block_split(std::size_t n_, bool parallel = true)
-      : n(n_), count(parallel ? std::max<std::size_t>(1, std::min<std::size_t>(worker_count(), n_ / grain)) : 1) {}
+  explicit block_split(std::size_t n_, bool parallel = true, std::size_t per_worker = 1)
+      : n(n_), count(parallel ? std::max<std::size_t>(1, std::min<std::size_t>(per_worker * worker_count(), n_ / grain))
+                              : 1) {}
   std::size_t begin(std::size_t b) const { return b * n / count; }
   std::size_t end(std::size_t b) const { return (b + 1) * n / count; }
   template <typename F>
@@ -48,12 +49,18 @@ void blocked_for(std::size_t n, const F& f, bool parallel = true) {
   s.run([&](std::size_t b) { f(s.begin(b), s.end(b)); });
 }
 
+// Blocks per worker of a reduction. With one block each, the job lasts as long as its slowest
+// block: on 16 cores a count_if block alone on its core took 2.7-3.0 ms, one whose thread shared a
+// core with another block's or woke late 4.4-10.8 ms (docs/performance.md, "CPU, session 11").
+// Four each, taken as threads come free, let the others take over a slow thread's share.
+inline constexpr std::size_t reduce_blocks_per_worker = 4;
+
 // op(...op(init, map(0)), ..., map(n-1)) for an associative op: each block folds its items in
 // order, then the block results are folded in block order.
 template <typename T, typename Map, typename Op>
 T blocked_reduce(std::size_t n, T init, const Map& map, const Op& op, bool parallel = true) {
   if (n == 0) return init;
-  const block_split s(n, parallel);
+  const block_split s(n, parallel, reduce_blocks_per_worker);
   std::vector<T> partial(s.count, init);
   s.run([&](std::size_t b) {
     const std::size_t first = s.begin(b), last = s.end(b);
