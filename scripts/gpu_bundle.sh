@@ -17,6 +17,7 @@ cp build-cuda/bench/tessera-cuda-bench build-cuda/bench/tessera-amp-bench build-
 # The nvcc path: the package test's program, built by nvcc against this tree.
 /usr/local/cuda/bin/nvcc -x cu -std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90 -O2 -Iinclude \
   tests/package/nvcc_app.cpp -o .gpu/nvcc_app -cudart shared -Lbuild-cuda -ltessera -lboost_context -lpthread
+# clang's OpenMP runtime: the benchmarks' CPU peers (root barrier, oneDPL on the host) need it.
 cp -L build-cuda/libtessera.so.0 /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 \
-      /usr/local/cuda/lib64/libcudart.so.13 .gpu/
+      /usr/local/cuda/lib64/libcudart.so.13 "$(clang++-19 -print-file-name=libomp.so.5)" .gpu/
 du -sh .gpu
