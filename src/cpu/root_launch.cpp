@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "cpu/group_exec.hpp"
+#include "cpu/poll_until.hpp"
 #include "cpu/root_barrier.hpp"
 #include "cpu/sanitizer_fiber.hpp"
 #include "cpu/stack_pool.hpp"
@@ -89,23 +90,6 @@ struct launch_run {
   std::mutex sleep_mutex;
   std::condition_variable wake;
 };
-
-// Polls `released` with a pause between polls for at most `spin_time`: true once it holds. The clock
-// is read every 64 polls only, so that a release is seen within a few hundred nanoseconds.
-template <typename Predicate>
-bool spin_until(const Predicate& released) {
-  constexpr auto spin_time = std::chrono::microseconds(50);
-  const auto deadline = std::chrono::steady_clock::now() + spin_time;
-  for (;;) {
-    for (unsigned spin = 0; spin < 64; ++spin) {
-      if (released()) return true;
-#if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
-#endif
-    }
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-  }
-}
 
 class participant;
 
@@ -236,7 +220,7 @@ bool participant::idle(std::uint64_t generation) const {
   const auto released = [&] {
     return run_.barrier.generation() != generation || run_.failed.load(std::memory_order_acquire);
   };
-  if (spin_until(released)) return true;
+  if (poll_until(released, between_polls::pause)) return true;
   for (unsigned y = 0; y < 8; ++y) {
     if (released()) return true;
     std::this_thread::yield();

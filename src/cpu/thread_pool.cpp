@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <thread>
 
+#include "cpu/poll_until.hpp"
+
 namespace tessera::cpu {
 
 namespace {
@@ -15,26 +17,6 @@ unsigned threads_from_environment() {
   }
   const unsigned hw = std::thread::hardware_concurrency();
   return hw ? hw : 1;
-}
-
-// Polls `holds` with a pause between polls for at most 50 us: true once it holds. About the time a
-// worker takes to wake from sleep, so polling costs at most what sleeping would. Every 64 polls it
-// reads the clock and yields: on a machine with more threads than cores, the thread polled for may
-// be waiting for this very core.
-template <typename Predicate>
-bool poll_until(const Predicate& holds) {
-  constexpr auto poll_time = std::chrono::microseconds(50);
-  const auto deadline = std::chrono::steady_clock::now() + poll_time;
-  for (;;) {
-    for (unsigned k = 0; k < 64; ++k) {
-      if (holds()) return true;
-#if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
-#endif
-    }
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::yield();
-  }
 }
 } // namespace
 
@@ -76,7 +58,7 @@ void thread_pool::run(std::size_t chunks, const std::function<void(std::size_t)>
   run_chunks(*j);
   // The workers' chunks end about when the caller's does: poll before sleeping.
   const auto all_done = [&] { return j->finished.load(std::memory_order_acquire) == chunks; };
-  if (poll_until(all_done)) return;
+  if (poll_until(all_done, between_polls::yield)) return;
   for (std::size_t f; (f = j->finished.load(std::memory_order_acquire)) != chunks;)
     j->finished.wait(f, std::memory_order_acquire);
 }
@@ -119,7 +101,7 @@ void thread_pool::run_chunks(job& j) {
 // it, or they would hand it on with one wake-up each.
 std::unique_lock<std::mutex> thread_pool::lock_pool() {
   std::unique_lock lock(mutex_, std::defer_lock);
-  if (!poll_until([&] { return lock.try_lock(); })) lock.lock();
+  if (!poll_until([&] { return lock.try_lock(); }, between_polls::yield)) lock.lock();
   return lock;
 }
 
@@ -137,7 +119,7 @@ std::shared_ptr<thread_pool::job> thread_pool::next_job(std::uint32_t& generatio
 
 void thread_pool::idle(std::uint32_t generation, bool poll_first) {
   const auto changed = [&] { return generation_.load(std::memory_order_acquire) != generation; };
-  if (poll_first && poll_until(changed)) return;
+  if (poll_first && poll_until(changed, between_polls::yield)) return;
   generation_.wait(generation, std::memory_order_acquire);
 }
 
