@@ -54,6 +54,12 @@ struct work_item_function {
 };
 llvm::SmallVector<work_item_function, 8> find_work_item_functions(llvm::Module& m);
 bool is_call_to(const llvm::Instruction& i, llvm::StringRef name);
+// A call of the local-id markers (local_id_name, local_linear_id_name).
+bool is_local_id_marker(const llvm::Instruction& i);
+// What `marker` reads for the item whose local ids are `ids` and linear id `linear` (i64s), built
+// at `b`: how a computation is copied for another item than the one running it.
+llvm::Value* local_id_of_item(const llvm::Instruction& marker, llvm::ArrayRef<llvm::Value*> ids, llvm::Value* linear,
+                              llvm::IRBuilder<>& b);
 // Where the pass cuts a kernel: its work-group barriers and collectives.
 bool is_cut(const llvm::Instruction& i);
 bool is_collective(const llvm::Instruction& i); // a cut other than the work-group barrier

@@ -30,8 +30,6 @@ constexpr unsigned broadcast_op = 1; // tessera::group::collective_op::broadcast
 // tessera_cpu_sub_group_collective(exec, local_linear, op, file, line, param, complete, in, out, first)
 enum argument : unsigned { op_arg = 2, param_arg = 5, in_arg = 7, out_arg = 8, first_arg = 9 };
 
-bool is_marker(const Instruction& i) { return is_call_to(i, local_id_name) || is_call_to(i, local_linear_id_name); }
-
 // Private memory of one item: what another item cannot read there.
 bool is_private(const Value* p) { return isa<AllocaInst>(getUnderlyingObject(p)); }
 
@@ -126,7 +124,7 @@ public:
   // Whether `v` can be computed at `at` for any item of the group.
   bool possible(Value* v) {
     auto* i = dyn_cast<Instruction>(v);
-    if (!i || u_.uniform(i) || is_marker(*i)) return true;
+    if (!i || u_.uniform(i) || is_local_id_marker(*i)) return true;
     if (auto it = checked_.find(i); it != checked_.end()) return it->second;
     bool ok = ++size_ <= 64;
     if (auto* load = dyn_cast<LoadInst>(i))
@@ -147,11 +145,8 @@ public:
     if (auto it = copies_.find(i); it != copies_.end()) return it->second;
     IRBuilder<> b(at_);
     Value* copy;
-    if (is_call_to(*i, local_id_name)) {
-      const auto d = cast<ConstantInt>(cast<CallInst>(i)->getArgOperand(0))->getZExtValue();
-      copy = d < ids.size() ? b.CreateZExtOrTrunc(ids[d], i->getType()) : ConstantInt::get(i->getType(), 0);
-    } else if (is_call_to(*i, local_linear_id_name)) {
-      copy = b.CreateTrunc(linear, i->getType());
+    if (is_local_id_marker(*i)) {
+      copy = local_id_of_item(*i, ids, linear, b);
     } else {
       Instruction* c = i->clone();
       for (Use& op : c->operands()) op.set(as(op.get(), ids, linear));

@@ -44,7 +44,7 @@ private:
   bool check(Value* v, unsigned& budget) {
     if (isa<Constant>(v) || isa<Argument>(v)) return true;
     auto* i = dyn_cast<Instruction>(v);
-    if (!i || is_call_to(*i, local_id_name) || is_call_to(*i, local_linear_id_name)) return i != nullptr;
+    if (!i || is_local_id_marker(*i)) return i != nullptr;
     if (auto it = memo_.find(i); it != memo_.end()) return it->second;
     bool ok = budget-- > 0 && (isa<BinaryOperator>(i) || isa<CastInst>(i) || isa<GetElementPtrInst>(i) ||
                                isa<CmpInst>(i) || isa<SelectInst>(i) || isa<FreezeInst>(i) || read_only_load(i));
@@ -64,7 +64,7 @@ private:
 // A copy of `v`'s computation before `at` (markers and arguments are shared, not copied).
 Value* recompute(Value* v, Instruction* at, DenseMap<Value*, Value*>& done) {
   auto* i = dyn_cast<Instruction>(v);
-  if (!i || is_call_to(*i, local_id_name) || is_call_to(*i, local_linear_id_name)) return v;
+  if (!i || is_local_id_marker(*i)) return v;
   if (Value* d = done.lookup(v)) return d;
   Instruction* c = i->clone();
   for (Use& op : c->operands()) op.set(recompute(op.get(), at, done));

@@ -21,7 +21,7 @@ bool read_only_argument(const Value* p) {
 }
 
 bool varying_by_nature(const Instruction& i) {
-  if (is_call_to(i, local_id_name) || is_call_to(i, local_linear_id_name)) return true;
+  if (is_local_id_marker(i)) return true;
   if (isa<AllocaInst>(i) || isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i) || isa<LandingPadInst>(i)) return true;
   if (const auto* load = dyn_cast<LoadInst>(&i)) return load->isVolatile() || !read_only_argument(load->getPointerOperand());
   if (const auto* call = dyn_cast<CallBase>(&i)) return !isa<IntrinsicInst>(call) || !call->doesNotAccessMemory();

@@ -21,8 +21,6 @@ using namespace llvm;
 namespace tessera::cbs {
 
 namespace {
-bool is_marker(const Instruction& i) { return is_call_to(i, local_id_name) || is_call_to(i, local_linear_id_name); }
-
 bool only_throws(const BasicBlock* b) { return isa<UnreachableInst>(b->getTerminator()); }
 
 // Whether `f` may write memory through argument `a` (or a pointer based on it) or let a call do so.
@@ -61,7 +59,7 @@ public:
   // arguments and loads of the read-only kernel data, without a fault the item would not have.
   bool possible(Value* v) {
     auto* i = dyn_cast<Instruction>(v);
-    if (!i || is_marker(*i)) return isa<Constant>(v) || isa<Argument>(v) || i;
+    if (!i || is_local_id_marker(*i)) return isa<Constant>(v) || isa<Argument>(v) || i;
     if (auto it = checked_.find(i); it != checked_.end()) return it->second;
     bool ok = ++size_ <= 64;
     if (auto* load = dyn_cast<LoadInst>(i))
@@ -80,11 +78,8 @@ public:
     if (!i) return v;
     if (auto it = copies_.find(i); it != copies_.end()) return it->second;
     Value* copy;
-    if (is_call_to(*i, local_id_name)) {
-      const auto d = cast<ConstantInt>(cast<CallInst>(i)->getArgOperand(0))->getZExtValue();
-      copy = d < ids.size() ? b.CreateZExtOrTrunc(ids[d], i->getType()) : ConstantInt::get(i->getType(), 0);
-    } else if (is_call_to(*i, local_linear_id_name)) {
-      copy = b.CreateTrunc(linear, i->getType());
+    if (is_local_id_marker(*i)) {
+      copy = local_id_of_item(*i, ids, linear, b);
     } else {
       Instruction* c = i->clone();
       for (Use& op : c->operands()) op.set(as(op.get(), ids, linear, b));
@@ -100,7 +95,7 @@ private:
   bool runs_first(const Instruction* i) const {
     if (i->getParent() != &item_.getEntryBlock()) return false;
     for (const Instruction* x = &i->getParent()->front(); x != i; x = x->getNextNode())
-      if (!is_marker(*x) && !isGuaranteedToTransferExecutionToSuccessor(x)) return false;
+      if (!is_local_id_marker(*x) && !isGuaranteedToTransferExecutionToSuccessor(x)) return false;
     return true;
   }
 

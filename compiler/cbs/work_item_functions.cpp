@@ -13,6 +13,16 @@ bool is_call_to(const Instruction& i, StringRef name) {
   return callee && callee->getName() == name;
 }
 
+bool is_local_id_marker(const Instruction& i) {
+  return is_call_to(i, local_id_name) || is_call_to(i, local_linear_id_name);
+}
+
+Value* local_id_of_item(const Instruction& marker, ArrayRef<Value*> ids, Value* linear, IRBuilder<>& b) {
+  if (is_call_to(marker, local_linear_id_name)) return b.CreateTrunc(linear, marker.getType());
+  const auto d = cast<ConstantInt>(cast<CallInst>(marker).getArgOperand(0))->getZExtValue();
+  return d < ids.size() ? b.CreateZExtOrTrunc(ids[d], marker.getType()) : ConstantInt::get(marker.getType(), 0);
+}
+
 SmallVector<work_item_function, 8> find_work_item_functions(Module& m) {
   SmallVector<work_item_function, 8> found;
   Function* request = m.getFunction(whole_group_name);
