@@ -87,8 +87,21 @@ function(_tessera_sycl_cbs_options target scope)
   if(TARGET tessera-cbs-ready AND NOT scope STREQUAL "INTERFACE")
     add_dependencies(${target} tessera-cbs-ready)
   endif()
+  _tessera_rebuild_on_plugin(${target} "${TESSERA_CBS_PLUGIN}")
   # tessera_add_cbs_sources (the in-tree CBS tests) must not load the pass a second time.
   set_property(TARGET ${target} PROPERTY TESSERA_CBS_LOADED TRUE)
+endfunction()
+
+# The compiler does not know a pass plugin as an input, so a rebuilt plugin (a new Tessera, or
+# the in-tree pass edited) would leave objects it compiled stale: each source <target> lists now
+# depends on the plugin's file. Sources added to <target> later are not covered.
+function(_tessera_rebuild_on_plugin target plugin)
+  get_target_property(_type ${target} TYPE)
+  get_target_property(_srcs ${target} SOURCES)
+  if(_type STREQUAL "INTERFACE_LIBRARY" OR NOT _srcs)
+    return()
+  endif()
+  set_property(SOURCE ${_srcs} TARGET_DIRECTORY ${target} APPEND PROPERTY OBJECT_DEPENDS "${plugin}")
 endfunction()
 
 # Compile options that make clang compile <target>'s C++ sources as CUDA.
@@ -127,6 +140,7 @@ function(_tessera_sycl_cuda_options target)
     if(TARGET tessera-device-select-ready)
       add_dependencies(${target} tessera-device-select-ready)
     endif()
+    _tessera_rebuild_on_plugin(${target} "${TESSERA_DEVICE_SELECT_PLUGIN}")
   endif()
   list(TRANSFORM _opts PREPEND "$<$<COMPILE_LANGUAGE:CXX>:")
   list(TRANSFORM _opts APPEND ">")
