@@ -94,8 +94,9 @@ protected:
   T* object_;
 };
 
+// What integers and floating-point types both offer (all that floating-point types offer).
 template <typename T, sycl::memory_order DefaultOrder, sycl::memory_scope DefaultScope>
-class atomic_ref_integral : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
+class atomic_ref_numeric : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
   using base = atomic_ref_base<T, DefaultOrder, DefaultScope>;
 
 public:
@@ -104,7 +105,7 @@ public:
   using base::default_scope;
   using base::operator=;
 
-  TESSERA_HOST_DEVICE explicit atomic_ref_integral(T& object) noexcept : base(object) {}
+  TESSERA_HOST_DEVICE explicit atomic_ref_numeric(T& object) noexcept : base(object) {}
 
   TESSERA_HOST_DEVICE T fetch_add(T operand, sycl::memory_order order = default_read_modify_write_order,
                                   sycl::memory_scope scope = default_scope) const noexcept {
@@ -115,6 +116,34 @@ public:
                                   sycl::memory_scope scope = default_scope) const noexcept {
     return atomic_fetch_sub(this->object_, operand, order, scope);
   }
+
+  TESSERA_HOST_DEVICE T fetch_min(T operand, sycl::memory_order order = default_read_modify_write_order,
+                                  sycl::memory_scope scope = default_scope) const noexcept {
+    return atomic_fetch_min(this->object_, operand, order, scope);
+  }
+
+  TESSERA_HOST_DEVICE T fetch_max(T operand, sycl::memory_order order = default_read_modify_write_order,
+                                  sycl::memory_scope scope = default_scope) const noexcept {
+    return atomic_fetch_max(this->object_, operand, order, scope);
+  }
+
+  TESSERA_HOST_DEVICE T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
+  TESSERA_HOST_DEVICE T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
+};
+
+// Integers add the bitwise operations, increment and decrement.
+template <typename T, sycl::memory_order DefaultOrder, sycl::memory_scope DefaultScope>
+class atomic_ref_integral : public atomic_ref_numeric<T, DefaultOrder, DefaultScope> {
+  using base = atomic_ref_numeric<T, DefaultOrder, DefaultScope>;
+
+public:
+  using base::default_read_modify_write_order;
+  using base::default_scope;
+  using base::fetch_add;
+  using base::fetch_sub;
+  using base::operator=;
+
+  TESSERA_HOST_DEVICE explicit atomic_ref_integral(T& object) noexcept : base(object) {}
 
   TESSERA_HOST_DEVICE T fetch_and(T operand, sycl::memory_order order = default_read_modify_write_order,
                                   sycl::memory_scope scope = default_scope) const noexcept {
@@ -131,66 +160,18 @@ public:
     return atomic_fetch_xor(this->object_, operand, order, scope);
   }
 
-  TESSERA_HOST_DEVICE T fetch_min(T operand, sycl::memory_order order = default_read_modify_write_order,
-                                  sycl::memory_scope scope = default_scope) const noexcept {
-    return atomic_fetch_min(this->object_, operand, order, scope);
-  }
-
-  TESSERA_HOST_DEVICE T fetch_max(T operand, sycl::memory_order order = default_read_modify_write_order,
-                                  sycl::memory_scope scope = default_scope) const noexcept {
-    return atomic_fetch_max(this->object_, operand, order, scope);
-  }
-
   TESSERA_HOST_DEVICE T operator++(int) const noexcept { return fetch_add(1); }
   TESSERA_HOST_DEVICE T operator--(int) const noexcept { return fetch_sub(1); }
   TESSERA_HOST_DEVICE T operator++() const noexcept { return fetch_add(1) + T(1); }
   TESSERA_HOST_DEVICE T operator--() const noexcept { return fetch_sub(1) - T(1); }
-  TESSERA_HOST_DEVICE T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
-  TESSERA_HOST_DEVICE T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
   TESSERA_HOST_DEVICE T operator&=(T operand) const noexcept { return fetch_and(operand) & operand; }
   TESSERA_HOST_DEVICE T operator|=(T operand) const noexcept { return fetch_or(operand) | operand; }
   TESSERA_HOST_DEVICE T operator^=(T operand) const noexcept { return fetch_xor(operand) ^ operand; }
 };
 
 template <typename T, sycl::memory_order DefaultOrder, sycl::memory_scope DefaultScope>
-class atomic_ref_floating : public atomic_ref_base<T, DefaultOrder, DefaultScope> {
-  using base = atomic_ref_base<T, DefaultOrder, DefaultScope>;
-
-public:
-  using difference_type = T;
-  using base::default_read_modify_write_order;
-  using base::default_scope;
-  using base::operator=;
-
-  TESSERA_HOST_DEVICE explicit atomic_ref_floating(T& object) noexcept : base(object) {}
-
-  TESSERA_HOST_DEVICE T fetch_add(T operand, sycl::memory_order order = default_read_modify_write_order,
-                                  sycl::memory_scope scope = default_scope) const noexcept {
-    return atomic_fetch_add(this->object_, operand, order, scope);
-  }
-
-  TESSERA_HOST_DEVICE T fetch_sub(T operand, sycl::memory_order order = default_read_modify_write_order,
-                                  sycl::memory_scope scope = default_scope) const noexcept {
-    return atomic_fetch_sub(this->object_, operand, order, scope);
-  }
-
-  TESSERA_HOST_DEVICE T fetch_min(T operand, sycl::memory_order order = default_read_modify_write_order,
-                                  sycl::memory_scope scope = default_scope) const noexcept {
-    return atomic_fetch_min(this->object_, operand, order, scope);
-  }
-
-  TESSERA_HOST_DEVICE T fetch_max(T operand, sycl::memory_order order = default_read_modify_write_order,
-                                  sycl::memory_scope scope = default_scope) const noexcept {
-    return atomic_fetch_max(this->object_, operand, order, scope);
-  }
-
-  TESSERA_HOST_DEVICE T operator+=(T operand) const noexcept { return fetch_add(operand) + operand; }
-  TESSERA_HOST_DEVICE T operator-=(T operand) const noexcept { return fetch_sub(operand) - operand; }
-};
-
-template <typename T, sycl::memory_order DefaultOrder, sycl::memory_scope DefaultScope>
 using atomic_ref_arithmetic = std::conditional_t<std::is_floating_point_v<T>,
-                                                 atomic_ref_floating<T, DefaultOrder, DefaultScope>,
+                                                 atomic_ref_numeric<T, DefaultOrder, DefaultScope>,
                                                  atomic_ref_integral<T, DefaultOrder, DefaultScope>>;
 
 } // namespace tessera::detail
