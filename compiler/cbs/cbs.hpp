@@ -27,6 +27,9 @@ namespace tessera::cbs {
 
 // The runtime's symbols (compiled_group.hpp).
 inline constexpr const char* whole_group_name = "tessera_cbs_whole_group";
+// The sibling request: the whole-group function also where it is exact only for work-groups of
+// one sub-group (sub_cfgs::one_sub_group), which nd_launch asks for only for such launches.
+inline constexpr const char* one_sub_group_name = "tessera_cbs_one_sub_group";
 inline constexpr const char* local_id_name = "tessera_cbs_local_id";
 inline constexpr const char* local_linear_id_name = "tessera_cbs_local_linear_id";
 inline constexpr const char* barrier_name = "tessera_cpu_work_group_barrier";
@@ -50,7 +53,8 @@ struct work_item_function {
   unsigned dimensions;
   // Sizes of what its arguments 0, 1 and 3 point to (the kernel, the geometry, the group id).
   std::uint64_t argument_bytes[3];
-  llvm::SmallVector<llvm::CallInst*, 2> requests;
+  llvm::SmallVector<llvm::CallInst*, 2> requests;               // of whole_group_name
+  llvm::SmallVector<llvm::CallInst*, 2> one_sub_group_requests; // of one_sub_group_name
 };
 llvm::SmallVector<work_item_function, 8> find_work_item_functions(llvm::Module& m);
 bool is_call_to(const llvm::Instruction& i, llvm::StringRef name);
@@ -198,14 +202,17 @@ inline constexpr const char* items_loop_property = "tessera.cbs.items";
 // interleave (jammed_items.cpp). Returns how many.
 unsigned jam_items_loops(llvm::Function& g, llvm::FunctionAnalysisManager& fam);
 
-// What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard;
-// or why it refused the kernel.
+// What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard.
 struct sub_cfgs {
   unsigned regions;
   unsigned guarded;   // of the regions whose loop skips the items on a guard's idle side
   unsigned split;     // of the regions whose loop is split in two at a guard, both sides working
   unsigned forwarded; // sub-group collectives that cut nothing (forward_sub_group_collectives)
-  const char* refused = nullptr;
+  // Items may leave a region by different exits, one of them a sub-group collective: exact only
+  // where the work-group is one sub-group (its cut is then the sub-group's, and items at different
+  // exits are mismatched sub-group collectives, reported as on fibers). Elsewhere sub-groups could
+  // legally take different paths, which a group-wide cut would report.
+  bool one_sub_group = false;
 };
 // Rewrites `f` in place into the whole-group function; `dimensions` loops over the local ids.
 sub_cfgs form_sub_cfgs(llvm::Function& f, unsigned dimensions);

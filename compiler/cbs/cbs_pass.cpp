@@ -53,6 +53,11 @@ void note_fallback(const std::string& kernel, const std::string& why) {
     errs() << "tessera-cbs: " << kernel << " keeps fibers: " << why << "\n";
 }
 
+// Why a compiled kernel runs compiled only where its work-group is one sub-group (sub_cfgs::one_sub_group).
+constexpr const char* one_sub_group_note =
+    "compiled for work-groups of one sub-group only: its work-items may reach a sub-group barrier or collective on "
+    "different paths, which sub-groups of a larger work-group may legally take";
+
 // The whole-group function calls the runtime and throws its reports: the item function's
 // inferred promises about memory, unwinding and its arguments no longer hold.
 void drop_inferred_attributes(Function& g) {
@@ -105,7 +110,8 @@ Function* expected_version(const work_item_function& w, ArrayRef<expected_branch
   e->setName(w.item->getName() + ".cbs.expected");
   take_expected_ways(branches, vmap);
   std::string broken;
-  if (form_sub_cfgs(*e, w.dimensions).refused || !finish(*e, w, broken)) {
+  form_sub_cfgs(*e, w.dimensions);
+  if (!finish(*e, w, broken)) {
     erase(*e, fam);
     return nullptr;
   }
@@ -116,9 +122,15 @@ Function* expected_version(const work_item_function& w, ArrayRef<expected_branch
   return nullptr;
 }
 
-Function* compile(work_item_function& w, FunctionAnalysisManager& fam, OptimizationRemarkEmitter& ore) {
+// A kernel's whole-group function, and whether it is exact only for work-groups of one sub-group.
+struct compiled_group {
+  Function* group = nullptr;
+  bool one_sub_group = false;
+};
+
+compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, OptimizationRemarkEmitter& ore) {
   SmallVector<CallInst*, 8> barriers = cuts_in(*w.item);
-  if (barriers.empty()) return nullptr;
+  if (barriers.empty()) return {};
   const auto collectives = count_if(barriers, [](CallInst* c) { return is_collective(*c); });
   const std::string kernel = "nd_range kernel " + kernel_name(*w.item) + " with a " +
                              (is_call_to(*barriers.front(), barrier_name) ? "barrier" : "collective") + " at " +
@@ -129,20 +141,12 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
       return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
              << kernel << " keeps fibers: " << *why;
     });
-    return nullptr;
+    return {};
   }
   ValueToValueMapTy vmap;
   Function* g = CloneFunction(w.item, vmap);
   g->setName(w.item->getName() + ".cbs.group");
   const sub_cfgs made = form_sub_cfgs(*g, w.dimensions);
-  if (made.refused) {
-    g->eraseFromParent();
-    note_fallback(kernel, made.refused);
-    ore.emit([&] {
-      return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front()) << kernel << " keeps fibers: " << made.refused;
-    });
-    return nullptr;
-  }
   const unsigned regions = made.regions;
   std::string broken;
   if (!finish(*g, w, broken)) {
@@ -153,7 +157,7 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
       return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
              << kernel << " keeps fibers: the pass produced invalid code (a Tessera bug): " << broken;
     });
-    return nullptr;
+    return {};
   }
   clean_up(*g, fam);
   unsigned jammed = 0;
@@ -173,9 +177,20 @@ Function* compile(work_item_function& w, FunctionAnalysisManager& fam, Optimizat
                               : std::string())
            << (jammed ? "; " + std::to_string(jammed) +
                             " items' loop(s) jammed by four, in a version run when every item passes its checks"
-                      : std::string());
+                      : std::string())
+           << (made.one_sub_group ? "; " + std::string(one_sub_group_note) : std::string());
   });
-  return g;
+  if (made.one_sub_group) note_fallback(kernel, std::string("larger work-groups keep fibers: ") + one_sub_group_note);
+  return {g, made.one_sub_group};
+}
+
+// Replaces each request with `group` (null: the kernel keeps fibers).
+void answer(ArrayRef<CallInst*> requests, Function* group) {
+  for (CallInst* call : requests) {
+    auto* type = cast<PointerType>(call->getType());
+    call->replaceAllUsesWith(group ? static_cast<Constant*>(group) : ConstantPointerNull::get(type));
+    call->eraseFromParent();
+  }
 }
 } // namespace
 
@@ -185,12 +200,9 @@ PreservedAnalyses cbs_pass::run(Module& m, ModuleAnalysisManager& am) {
   auto& fam = am.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
   for (auto& w : items) {
     OptimizationRemarkEmitter ore(w.item);
-    Function* group = compile(w, fam, ore);
-    auto* type = cast<PointerType>(w.requests.front()->getType());
-    for (CallInst* call : w.requests) {
-      call->replaceAllUsesWith(group ? static_cast<Constant*>(group) : ConstantPointerNull::get(type));
-      call->eraseFromParent();
-    }
+    const compiled_group made = compile(w, fam, ore);
+    answer(w.requests, made.one_sub_group ? nullptr : made.group);
+    answer(w.one_sub_group_requests, made.group);
     if (w.item->use_empty()) w.item->eraseFromParent();
   }
   return PreservedAnalyses::none();

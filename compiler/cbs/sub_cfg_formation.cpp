@@ -140,7 +140,8 @@ void lay_out_scratch(Function& f, BasicBlock* top, ArrayRef<AllocaInst*> per_ite
 
 Constant* exit_sites(Module& m, const region& r, ArrayRef<CallInst*> barriers) {
   LLVMContext& ctx = m.getContext();
-  auto* site = StructType::get(PointerType::get(ctx, 0), Type::getInt32Ty(ctx), Type::getInt32Ty(ctx));
+  auto* i32 = Type::getInt32Ty(ctx);
+  auto* site = StructType::get(PointerType::get(ctx, 0), i32, i32, i32);
   SmallVector<Constant*, 4> entries;
   for (unsigned e : r.exits) {
     if (e == returned) {
@@ -148,8 +149,9 @@ Constant* exit_sites(Module& m, const region& r, ArrayRef<CallInst*> barriers) {
       continue;
     }
     const cut_site s = site_of(*barriers[e]);
-    entries.push_back(ConstantStruct::get(site, {s.file, ConstantInt::get(Type::getInt32Ty(ctx), s.line),
-                                                 ConstantInt::get(Type::getInt32Ty(ctx), s.op)}));
+    const unsigned scope = is_sub_group_collective(*barriers[e]) ? 1 : 0; // a tessera::group::scope
+    entries.push_back(ConstantStruct::get(site, {s.file, ConstantInt::get(i32, s.line), ConstantInt::get(i32, s.op),
+                                                 ConstantInt::get(i32, scope)}));
   }
   auto* type = ArrayType::get(site, entries.size());
   return new GlobalVariable(m, type, true, GlobalValue::PrivateLinkage, ConstantArray::get(type, entries),
@@ -386,12 +388,11 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   for (BasicBlock* bb : barrier_blocks) regions.push_back(find_region(bb->getSingleSuccessor(), barrier_set, barrier_blocks));
   for (auto& r : regions)
     r.may_diverge = r.exits.size() > 1 && !all_of(r.blocks, [&](BasicBlock* bb) { return u.branches_alike(bb); });
-  // A sub-group collective is cut for the whole work-group: every item must reach it alike. Where
-  // items may leave a region by different exits, sub-groups could legally be on different paths.
-  for (auto& r : regions)
-    if (r.may_diverge && any_of(r.exits, [&](unsigned e) { return e != returned && is_sub_group_collective(*barriers[e]); }))
-      return {0, 0, 0, 0, "its work-items may reach a sub-group barrier or collective on different paths (compiled, sub-groups must "
-                    "all reach it alike)"};
+  // A sub-group collective is cut for the whole work-group: every item must reach it alike, unless
+  // the work-group is one sub-group (sub_cfgs::one_sub_group).
+  const bool one_sub_group = any_of(regions, [&](const region& r) {
+    return r.may_diverge && any_of(r.exits, [&](unsigned e) { return e != returned && is_sub_group_collective(*barriers[e]); });
+  });
   unsigned guarded = 0, split = 0;
   for (auto& r : regions)
     if (r.exits.size() == 1 && (r.guard = find_item_guard(r.start, dimensions, barrier_set, st.read_once)))
@@ -434,7 +435,7 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   for (auto& [marker, d] : st.local_ids) marker->eraseFromParent();
   for (Instruction* marker : st.linear_ids) marker->eraseFromParent();
   for (AllocaInst* a : per_item) a->eraseFromParent();
-  return {static_cast<unsigned>(regions.size()), guarded, split, forwarded};
+  return {static_cast<unsigned>(regions.size()), guarded, split, forwarded, one_sub_group};
 }
 
 } // namespace tessera::cbs

@@ -1,4 +1,5 @@
-// Finding kernels' item functions (the first argument of tessera_cbs_whole_group) and their barriers.
+// Finding kernels' item functions (the first argument of tessera_cbs_whole_group and
+// tessera_cbs_one_sub_group) and their barriers.
 #include "cbs.hpp"
 
 #include <llvm/IR/Constants.h>
@@ -23,10 +24,11 @@ Value* local_id_of_item(const Instruction& marker, ArrayRef<Value*> ids, Value* 
   return d < ids.size() ? b.CreateZExtOrTrunc(ids[d], marker.getType()) : ConstantInt::get(marker.getType(), 0);
 }
 
-SmallVector<work_item_function, 8> find_work_item_functions(Module& m) {
-  SmallVector<work_item_function, 8> found;
-  Function* request = m.getFunction(whole_group_name);
-  if (!request) return found;
+namespace {
+// Adds the calls of `request` (whole_group_name or one_sub_group_name) to their item functions.
+void find_requests(Module& m, StringRef request_name, SmallVectorImpl<work_item_function>& found) {
+  Function* request = m.getFunction(request_name);
+  if (!request) return;
   for (User* u : request->users()) {
     auto* call = dyn_cast<CallInst>(u);
     if (!call || call->getCalledFunction() != request) continue;
@@ -43,11 +45,18 @@ SmallVector<work_item_function, 8> find_work_item_functions(Module& m) {
     if (!constant) continue;
     auto same = llvm::find_if(found, [&](const work_item_function& w) { return w.item == item; });
     if (same == found.end()) {
-      found.push_back({item, static_cast<unsigned>(dims->getZExtValue()), {bytes[0], bytes[1], bytes[2]}, {}});
+      found.push_back({item, static_cast<unsigned>(dims->getZExtValue()), {bytes[0], bytes[1], bytes[2]}, {}, {}});
       same = std::prev(found.end());
     }
-    same->requests.push_back(call);
+    (request_name == whole_group_name ? same->requests : same->one_sub_group_requests).push_back(call);
   }
+}
+} // namespace
+
+SmallVector<work_item_function, 8> find_work_item_functions(Module& m) {
+  SmallVector<work_item_function, 8> found;
+  find_requests(m, whole_group_name, found);
+  find_requests(m, one_sub_group_name, found);
   return found;
 }
 

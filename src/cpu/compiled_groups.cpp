@@ -36,6 +36,7 @@ extern "C" {
 
 // Without the pass no kernel has a whole-group function.
 tessera_cbs_group_fn tessera_cbs_whole_group(tessera_cbs_group_fn, int, std::size_t, std::size_t, std::size_t) noexcept { return nullptr; }
+tessera_cbs_group_fn tessera_cbs_one_sub_group(tessera_cbs_group_fn, int, std::size_t, std::size_t, std::size_t) noexcept { return nullptr; }
 
 // Only item functions call these, and only the pass's rewrites of them run.
 std::size_t tessera_cbs_local_id(int) noexcept { std::abort(); }

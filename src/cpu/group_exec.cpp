@@ -311,7 +311,7 @@ void group_exec::report_divergent(const std::uint8_t* exits, const tessera_cbs_e
   std::uint32_t other = 1;
   while (other < launch_.group_size && exits[other] == exits[0]) ++other;
   const auto barrier_at = [](const tessera_cbs_exit& e) {
-    return what(group::scope::work_group,
+    return what(static_cast<group::scope>(e.scope),
                 collective_call{static_cast<group::collective_op>(e.op), group::call_site{e.file, e.line}, 0, nullptr});
   };
   const tessera_cbs_exit &first = sites[exits[0]], &second = sites[exits[other]];

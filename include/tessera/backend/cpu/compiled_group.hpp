@@ -25,6 +25,11 @@ typedef void (*tessera_cbs_group_fn)(const void* kernel, const void* geometry, v
 // kernel has no barrier or keeps fibers.
 tessera_cbs_group_fn tessera_cbs_whole_group(tessera_cbs_group_fn item, int dimensions, std::size_t kernel_bytes,
                                              std::size_t geometry_bytes, std::size_t group_bytes) noexcept;
+// The same request for a launch whose work-groups are each one sub-group: the pass also answers
+// with a function where that alone makes it exact (items on different paths to a sub-group
+// collective, which only sub-groups of a larger group may legally take), and `whole_group` null.
+tessera_cbs_group_fn tessera_cbs_one_sub_group(tessera_cbs_group_fn item, int dimensions, std::size_t kernel_bytes,
+                                               std::size_t geometry_bytes, std::size_t group_bytes) noexcept;
 
 // In an item function: the item's local id in dimension `d` and its linear local id. The pass
 // replaces them with its loops' counters; they are never called.
@@ -54,12 +59,14 @@ void tessera_cpu_sub_group_collective(void* exec, std::uint32_t local_linear, in
 // barriers: this thread's, 64-byte aligned, reused by its next group.
 __attribute__((malloc)) void* tessera_cbs_scratch(std::size_t bytes) noexcept;
 
-// One way out of a region of a whole-group function: a barrier's or collective's call site and
-// operation (a tessera::group::collective_op), or file null for returning from the kernel.
+// One way out of a region of a whole-group function: a barrier's or collective's call site,
+// operation (a tessera::group::collective_op) and scope (a tessera::group::scope), or file null
+// for returning from the kernel.
 struct tessera_cbs_exit {
   const char* file;
   unsigned line;
   int op;
+  int scope;
 };
 
 // What one item of a whole-group function brings to a work-group collective.

@@ -76,10 +76,9 @@ public:
     needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
 #if defined(TESSERA_CBS)
     if constexpr (has_chunk_end<Kernel>::value)
-      compiled = tessera_cbs_whole_group(&cbs_item_of_writing_kernel, D, sizeof(Kernel), sizeof(glue::nd_geometry<D>),
-                                         sizeof(sycl::id<D>));
+      compiled = whole_group<&cbs_item_of_writing_kernel>();
     else
-      compiled = tessera_cbs_whole_group(&cbs_item, D, sizeof(Kernel), sizeof(glue::nd_geometry<D>), sizeof(sycl::id<D>));
+      compiled = whole_group<&cbs_item>();
 #endif
   }
 
@@ -157,6 +156,17 @@ private:
   }
 
 #if defined(TESSERA_CBS)
+  // The pass's whole-group function of `item`; where its work-items may reach a sub-group
+  // collective on different paths, only for launches whose work-group is one sub-group (a
+  // group-wide cut is then the sub-group's). A template argument: the pass finds `item` as a
+  // constant argument of the requests, before inlining.
+  template <tessera_cbs_group_fn item>
+  tessera_cbs_group_fn whole_group() const {
+    constexpr std::size_t kernel = sizeof(Kernel), geometry = sizeof(glue::nd_geometry<D>), group = sizeof(sycl::id<D>);
+    if (tessera_cbs_group_fn whole = tessera_cbs_whole_group(item, D, kernel, geometry, group)) return whole;
+    return group_size <= sub_group_size ? tessera_cbs_one_sub_group(item, D, kernel, geometry, group) : nullptr;
+  }
+
   // One work-item, for the CBS pass to turn into the whole group (compiled_group.hpp). Nothing
   // else reads the kernel copy, the geometry or the group id while a group runs: `restrict` lets
   // the compiled loops keep what the kernel reads from them out of the loops.
