@@ -7,9 +7,13 @@
 //      barriers per group), the book's code;
 //   d) figure 9-14's matmul, 256^3 floats: tiles of A shared by sub-group broadcasts (work-groups
 //      of 4, 256 broadcasts per item); OpenMP's peer is a)'s tiling, one row of A shared by the
-//      columns of a tile.
+//      columns of a tile;
+//   e) figure 14-24's neighbour list of 1024 particles, packed by sub-group scans (work-groups of
+//      8, one sub-group each: compiled only for such groups), the book's code;
+//   f) figure 14-26's Mandelbrot of 256 x 192 pixels, each row's pixels refilled into 8 lanes by a
+//      sub-group unpack (work-groups of 8), the book's code.
 // Best of `reps` runs each; the ratios are to OpenMP's time. Goals (issue 14): a) <= 2.0x, b) <= 4x,
-// c) and d) <= 3x.
+// c) to f) <= 3x.
 //
 // Usage: tessera-cbs-bench [--quick]   (--quick: small sizes, a smoke run for CTest)
 #include <sycl/sycl.hpp>
@@ -25,6 +29,8 @@
 #include "best_of.hpp"
 #include "cbs_openmp.hpp"
 #include "figures/fig14_20.hpp"
+#include "figures/fig14_24.hpp"
+#include "figures/fig14_26.hpp"
 #include "figures/fig9_14.hpp"
 #include "figures/fig9_8.hpp"
 #include "tessera/backend/cpu/compiled_group.hpp"
@@ -153,6 +159,65 @@ void bench_sub_group_matmul(sycl::queue& q, std::size_t n, int reps) {
   report(("fig 9-14 sub-group matmul " + std::to_string(n) + "^3 float").c_str(), compiled, fibers, omp, 3.0);
 }
 
+void bench_pack(sycl::queue& q, std::size_t n, int reps) {
+  constexpr float cutoff = 0.25f;
+  constexpr int capacity = static_cast<int>(figures::neighbour_list_capacity);
+  sycl::float3* position = sycl::malloc_shared<sycl::float3>(n, q);
+  int* neighbors = sycl::malloc_shared<int>(n * capacity, q);
+  uint32_t* num_neighbors = sycl::malloc_shared<uint32_t>(n, q);
+  const std::vector<float> coords = figures::real_values<float>(3 * n, 1424);
+  std::vector<float> xyz(3 * n);
+  for (std::size_t i = 0; i < 3 * n; ++i) xyz[i] = 0.5f * (coords[i] + 1);
+  for (std::size_t p = 0; p < n; ++p) position[p] = sycl::float3(xyz[3 * p], xyz[3 * p + 1], xyz[3 * p + 2]);
+  std::vector<int> omp_neighbors(n * capacity, -1);
+  std::vector<unsigned> omp_counts(n);
+  const double omp = best_of(reps, [&] {
+    cbs_bench::omp_pack_neighbours(xyz.data(), omp_neighbors.data(), omp_counts.data(), int(n), cutoff, capacity);
+  });
+  auto check = [&](const char* who) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (omp_counts[i] != num_neighbors[i] ||
+          !std::equal(neighbors + i * capacity, neighbors + i * capacity + num_neighbors[i], &omp_neighbors[i * capacity])) {
+        std::fprintf(stderr, "fig 14-24 pack (%s): particle %zu's list differs from OpenMP's\n", who, i);
+        all_ok = false;
+        break;
+      }
+    std::fill(num_neighbors, num_neighbors + n, 0u);
+  };
+  figures::pack_neighbours(q, position, neighbors, num_neighbors, 64, cutoff).wait(); // warm-up
+  auto [compiled, fibers] = compiled_and_fibers([&] {
+    const double t = best_of(reps, [&] { figures::pack_neighbours(q, position, neighbors, num_neighbors, n, cutoff).wait(); });
+    check(tessera::cpu::compiled_groups_enabled() ? "compiled" : "fibers");
+    return t;
+  });
+  report(("fig 14-24 pack, " + std::to_string(n) + " particles").c_str(), compiled, fibers, omp, 3.0);
+  sycl::free(num_neighbors, q);
+  sycl::free(neighbors, q);
+  sycl::free(position, q);
+}
+
+void bench_unpack(sycl::queue& q, std::size_t width, int reps) {
+  const figures::mandelbrot_parameters p = figures::mandelbrot_image(width);
+  uint32_t* image = sycl::malloc_shared<uint32_t>(std::size_t(p.Nx) * p.Ny, q);
+  std::vector<unsigned> omp_image(std::size_t(p.Nx) * p.Ny);
+  const cbs_bench::mandelbrot_image m{p.Nx, p.Ny, p.max_iterations, p.x0, p.y0, p.dx, p.dy};
+  const double omp = best_of(reps, [&] { cbs_bench::omp_mandelbrot_unpack(m, omp_image.data()); });
+  figures::mandelbrot_unpack(q, figures::mandelbrot_image(64), image).wait(); // warm-up
+  auto [compiled, fibers] = compiled_and_fibers([&] {
+    const double t = best_of(reps, [&] { figures::mandelbrot_unpack(q, p, image).wait(); });
+    if (!std::equal(omp_image.begin(), omp_image.end(), image)) {
+      std::fprintf(stderr, "fig 14-26 unpack (%s): the image differs from OpenMP's\n",
+                   tessera::cpu::compiled_groups_enabled() ? "compiled" : "fibers");
+      all_ok = false;
+    }
+    std::fill(image, image + omp_image.size(), 0u);
+    return t;
+  });
+  report(("fig 14-26 unpack, Mandelbrot " + std::to_string(p.Nx) + "x" + std::to_string(p.Ny)).c_str(), compiled,
+         fibers, omp, 3.0);
+  sycl::free(image, q);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -167,6 +232,8 @@ int main(int argc, char** argv) {
   bench_tree_reduction(q, quick ? std::size_t(1) << 14 : std::size_t(1) << 22, quick ? 1 : 10);
   bench_scan(q, quick ? std::size_t(1) << 12 : std::size_t(1) << 17, quick ? 1 : 10);
   bench_sub_group_matmul(q, quick ? 32 : 256, quick ? 1 : 3);
+  bench_pack(q, quick ? 128 : 1024, quick ? 1 : 5);
+  bench_unpack(q, quick ? 64 : 256, quick ? 1 : 5);
   if (!all_ok) std::fprintf(stderr, "tessera-cbs-bench: some results were wrong\n");
   return all_ok ? 0 : 1;
 }
