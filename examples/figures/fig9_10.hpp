@@ -3,7 +3,7 @@
 // are separated by the implicit work-group barriers, and the result is accumulated in
 // matrixC in global memory (which therefore starts at zero).
 #pragma once
-#include "common.hpp"
+#include "matmul_harness.hpp"
 
 namespace figures {
 
@@ -13,74 +13,51 @@ result fig9_10_matmul_hierarchical(sycl::queue& q, std::size_t M, std::size_t N,
   using namespace sycl;
   if (N % 16 != 0 || K % 16 != 0)
     throw std::invalid_argument("fig9_10: N and K must be multiples of the tile size (16)");
-  std::vector<T> a = std::is_integral_v<T> ? small_values<T>(M * K, 5) : real_values<T>(M * K, 5);
-  std::vector<T> b = std::is_integral_v<T> ? small_values<T>(K * N, 6) : real_values<T>(K * N, 6);
-  std::vector<T> c(M * N, T(0));
+  return time_matmul<T>(q, M, N, K, timed_runs, 5, c_update::accumulate,
+                        [&](buffer<T, 2>& bufA, buffer<T, 2>& bufB, buffer<T, 2>& bufC) {
+    q.submit([&](handler& h) {
+      accessor matrixA{bufA, h, read_only};
+      accessor matrixB{bufB, h, read_only};
+      accessor matrixC{bufC, h};
 
-  result r;
-  r.seconds = 1e30;
-  {
-    buffer<T, 2> bufA{a.data(), range<2>{M, K}};
-    buffer<T, 2> bufB{b.data(), range<2>{K, N}};
-    buffer<T, 2> bufC{c.data(), range<2>{M, N}};
-    for (int run = 0; run < timed_runs; ++run) {
-      // The kernel accumulates into C: clear it before every run.
-      q.submit([&](handler& h) {
-        accessor matrixC{bufC, h, write_only, no_init};
-        h.fill(matrixC, T(0));
+      // --- Figure 9-10 ---
+      const int tileSize = 16;
+      range group_size{1, tileSize};
+      range num_groups{M, N / tileSize};
+
+      h.parallel_for_work_group(num_groups, group_size, [=](group<2> group) {
+        // Because this array is declared at work-group scope
+        // it is in local memory
+        T tileA[16];
+
+        for (int kk = 0; kk < K; kk += tileSize) {
+          // A barrier may be inserted between scopes here
+          // automatically, unless the compiler can prove it is
+          // not required
+
+          // Load the matrix tile from matrix A
+          group.parallel_for_work_item([&](h_item<2> item) {
+            int m = item.get_global_id()[0];
+            int i = item.get_local_id()[1];
+            tileA[i] = matrixA[m][kk + i];
+          });
+
+          // A barrier gets inserted here automatically, so all
+          // work items have a consistent view of memory
+
+          group.parallel_for_work_item([&](h_item<2> item) {
+            int m = item.get_global_id()[0];
+            int n = item.get_global_id()[1];
+            for (int k = 0; k < tileSize; k++)
+              matrixC[m][n] += tileA[k] * matrixB[kk + k][n];
+          });
+
+          // A barrier gets inserted here automatically, too
+        }
       });
-      q.wait_and_throw();
-      const auto t0 = clock::now();
-      q.submit([&](handler& h) {
-        accessor matrixA{bufA, h, read_only};
-        accessor matrixB{bufB, h, read_only};
-        accessor matrixC{bufC, h};
-
-        // --- Figure 9-10 ---
-        const int tileSize = 16;
-        range group_size{1, tileSize};
-        range num_groups{M, N / tileSize};
-
-        h.parallel_for_work_group(num_groups, group_size, [=](group<2> group) {
-          // Because this array is declared at work-group scope
-          // it is in local memory
-          T tileA[16];
-
-          for (int kk = 0; kk < K; kk += tileSize) {
-            // A barrier may be inserted between scopes here
-            // automatically, unless the compiler can prove it is
-            // not required
-
-            // Load the matrix tile from matrix A
-            group.parallel_for_work_item([&](h_item<2> item) {
-              int m = item.get_global_id()[0];
-              int i = item.get_local_id()[1];
-              tileA[i] = matrixA[m][kk + i];
-            });
-
-            // A barrier gets inserted here automatically, so all
-            // work items have a consistent view of memory
-
-            group.parallel_for_work_item([&](h_item<2> item) {
-              int m = item.get_global_id()[0];
-              int n = item.get_global_id()[1];
-              for (int k = 0; k < tileSize; k++)
-                matrixC[m][n] += tileA[k] * matrixB[kk + k][n];
-            });
-
-            // A barrier gets inserted here automatically, too
-          }
-        });
-        // --- end of figure ---
-      });
-      q.wait_and_throw();
-      const double s = seconds_since(t0);
-      if (s < r.seconds) r.seconds = s;
-    }
-  }
-  r.ok = matmul_matches(c, matmul_reference(a, b, M, N, K), K);
-  if (!std::is_integral_v<T>) r.gflops = 2.0 * M * N * K / r.seconds * 1e-9;
-  return r;
+      // --- end of figure ---
+    });
+  });
 }
 
 inline result run_fig9_10_float(sycl::queue& q, std::size_t n) {

@@ -5,7 +5,7 @@
 // The listing assumes the sub-group is at least tileSize wide: with work-groups of
 // {1, tileSize} = {1, 4} and the default sub-group size, each work-group is one sub-group.
 #pragma once
-#include "common.hpp"
+#include "matmul_harness.hpp"
 
 namespace figures {
 
@@ -13,65 +13,48 @@ template <typename T>
 result fig9_14_matmul_sub_group(sycl::queue& q, std::size_t M, std::size_t N, std::size_t K, int timed_runs = 2) {
   using namespace sycl;
   if (N % 4 != 0 || K % 4 != 0) throw std::invalid_argument("fig9_14: N and K must be multiples of the tile size (4)");
-  std::vector<T> a = std::is_integral_v<T> ? small_values<T>(M * K, 7) : real_values<T>(M * K, 7);
-  std::vector<T> b = std::is_integral_v<T> ? small_values<T>(K * N, 8) : real_values<T>(K * N, 8);
-  std::vector<T> c(M * N, T(0));
+  return time_matmul<T>(q, M, N, K, timed_runs, 7, c_update::write,
+                        [&](buffer<T, 2>& bufA, buffer<T, 2>& bufB, buffer<T, 2>& bufC) {
+    q.submit([&](handler& h) {
+      accessor matrixA{bufA, h, read_only};
+      accessor matrixB{bufB, h, read_only};
+      accessor matrixC{bufC, h, write_only};
 
-  result r;
-  r.seconds = 1e30;
-  {
-    buffer<T, 2> bufA{a.data(), range<2>{M, K}};
-    buffer<T, 2> bufB{b.data(), range<2>{K, N}};
-    buffer<T, 2> bufC{c.data(), range<2>{M, N}};
-    for (int run = 0; run < timed_runs; ++run) {
-      const auto t0 = clock::now();
-      q.submit([&](handler& h) {
-        accessor matrixA{bufA, h, read_only};
-        accessor matrixB{bufB, h, read_only};
-        accessor matrixC{bufC, h, write_only};
+      // --- Figure 9-14 ---
+      // Note: This example assumes that the sub-group size is
+      // greater than or equal to the tile size!
+      static const int tileSize = 4;
 
-        // --- Figure 9-14 ---
-        // Note: This example assumes that the sub-group size is
-        // greater than or equal to the tile size!
-        static const int tileSize = 4;
+      h.parallel_for(
+          nd_range<2>{{M, N}, {1, tileSize}}, [=](nd_item<2> item) {
+            auto sg = item.get_sub_group();
 
-        h.parallel_for(
-            nd_range<2>{{M, N}, {1, tileSize}}, [=](nd_item<2> item) {
-              auto sg = item.get_sub_group();
+            // Indices in the global index space:
+            int m = item.get_global_id()[0];
+            int n = item.get_global_id()[1];
 
-              // Indices in the global index space:
-              int m = item.get_global_id()[0];
-              int n = item.get_global_id()[1];
+            // Index in the local index space:
+            int i = item.get_local_id()[1];
 
-              // Index in the local index space:
-              int i = item.get_local_id()[1];
+            T sum = 0;
+            for (int_fast64_t kk = 0; kk < K; kk += tileSize) {
+              // Load the matrix tile from matrix A.
+              T tileA = matrixA[m][kk + i];
 
-              T sum = 0;
-              for (int_fast64_t kk = 0; kk < K; kk += tileSize) {
-                // Load the matrix tile from matrix A.
-                T tileA = matrixA[m][kk + i];
+              // Perform computation by broadcasting from the matrix
+              // tile and loading from matrix B in global memory. The loop
+              // variable k describes which work-item in the sub-group to
+              // broadcast data from.
+              for (int k = 0; k < tileSize; k++)
+                sum += group_broadcast(sg, tileA, k) * matrixB[kk + k][n];
+            }
 
-                // Perform computation by broadcasting from the matrix
-                // tile and loading from matrix B in global memory. The loop
-                // variable k describes which work-item in the sub-group to
-                // broadcast data from.
-                for (int k = 0; k < tileSize; k++)
-                  sum += group_broadcast(sg, tileA, k) * matrixB[kk + k][n];
-              }
-
-              // Write the final result to global memory.
-              matrixC[m][n] = sum;
-            });
-        // --- end of figure ---
-      });
-      q.wait_and_throw();
-      const double s = seconds_since(t0);
-      if (s < r.seconds) r.seconds = s;
-    }
-  }
-  r.ok = matmul_matches(c, matmul_reference(a, b, M, N, K), K);
-  if (!std::is_integral_v<T>) r.gflops = 2.0 * M * N * K / r.seconds * 1e-9;
-  return r;
+            // Write the final result to global memory.
+            matrixC[m][n] = sum;
+          });
+      // --- end of figure ---
+    });
+  });
 }
 
 inline result run_fig9_14_float(sycl::queue& q, std::size_t n) { return fig9_14_matmul_sub_group<float>(q, n, n, n); }

@@ -1,7 +1,7 @@
 // Figure 9-8: tiled matrix multiplication with an nd_range<2> parallel_for, work-groups of
 // one row by tile_size columns, a local_accessor tile of A, and two barriers per tile.
 #pragma once
-#include "common.hpp"
+#include "matmul_harness.hpp"
 
 namespace figures {
 
@@ -14,69 +14,52 @@ result fig9_8_matmul_local_tiled(sycl::queue& q, std::size_t M, std::size_t N, s
   constexpr int tile_size_check = 16;
   if (N % tile_size_check != 0 || K % tile_size_check != 0)
     throw std::invalid_argument("fig9_8: N and K must be multiples of the tile size (16)");
-  std::vector<T> a = std::is_integral_v<T> ? small_values<T>(M * K, 3) : real_values<T>(M * K, 3);
-  std::vector<T> b = std::is_integral_v<T> ? small_values<T>(K * N, 4) : real_values<T>(K * N, 4);
-  std::vector<T> c(M * N, T(0));
+  return time_matmul<T>(q, M, N, K, timed_runs, 3, c_update::write,
+                        [&](buffer<T, 2>& bufA, buffer<T, 2>& bufB, buffer<T, 2>& bufC) {
+    q.submit([&](handler& h) {
+      // --- Figure 9-8 ---
+      // Traditional accessors, representing matrices in global memory:
+      accessor matrixA{bufA, h};
+      accessor matrixB{bufB, h};
+      accessor matrixC{bufC, h};
 
-  result r;
-  r.seconds = 1e30;
-  {
-    buffer<T, 2> bufA{a.data(), range<2>{M, K}};
-    buffer<T, 2> bufB{b.data(), range<2>{K, N}};
-    buffer<T, 2> bufC{c.data(), range<2>{M, N}};
-    for (int run = 0; run < timed_runs; ++run) {
-      const auto t0 = clock::now();
-      q.submit([&](handler& h) {
-        // --- Figure 9-8 ---
-        // Traditional accessors, representing matrices in global memory:
-        accessor matrixA{bufA, h};
-        accessor matrixB{bufB, h};
-        accessor matrixC{bufC, h};
+      // Local accessor, for one matrix tile:
+      constexpr int tile_size = 16;
+      local_accessor<T> tileA{tile_size, h};
 
-        // Local accessor, for one matrix tile:
-        constexpr int tile_size = 16;
-        local_accessor<T> tileA{tile_size, h};
+      h.parallel_for(
+          nd_range<2>{{M, N}, {1, tile_size}}, [=](nd_item<2> item) {
+            // Indices in the global index space:
+            int m = item.get_global_id()[0];
+            int n = item.get_global_id()[1];
 
-        h.parallel_for(
-            nd_range<2>{{M, N}, {1, tile_size}}, [=](nd_item<2> item) {
-              // Indices in the global index space:
-              int m = item.get_global_id()[0];
-              int n = item.get_global_id()[1];
+            // Index in the local index space:
+            int i = item.get_local_id()[1];
 
-              // Index in the local index space:
-              int i = item.get_local_id()[1];
+            T sum = 0;
+            for (int kk = 0; kk < K; kk += tile_size) {
+              // Load the matrix tile from matrix A, and synchronize
+              // to ensure all work-items have a consistent view
+              // of the matrix tile in local memory.
+              tileA[i] = matrixA[m][kk + i];
+              item.barrier();
 
-              T sum = 0;
-              for (int kk = 0; kk < K; kk += tile_size) {
-                // Load the matrix tile from matrix A, and synchronize
-                // to ensure all work-items have a consistent view
-                // of the matrix tile in local memory.
-                tileA[i] = matrixA[m][kk + i];
-                item.barrier();
+              // Perform computation using the local memory tile, and
+              // matrix B in global memory.
+              for (int k = 0; k < tile_size; k++)
+                sum += tileA[k] * matrixB[kk + k][n];
 
-                // Perform computation using the local memory tile, and
-                // matrix B in global memory.
-                for (int k = 0; k < tile_size; k++)
-                  sum += tileA[k] * matrixB[kk + k][n];
+              // After computation, synchronize again, to ensure all
+              // reads from the local memory tile are complete.
+              item.barrier();
+            }
 
-                // After computation, synchronize again, to ensure all
-                // reads from the local memory tile are complete.
-                item.barrier();
-              }
-
-              // Write the final result to global memory.
-              matrixC[m][n] = sum;
-            });
-        // --- end of figure ---
-      });
-      q.wait_and_throw();
-      const double s = seconds_since(t0);
-      if (s < r.seconds) r.seconds = s;
-    }
-  }
-  r.ok = matmul_matches(c, matmul_reference(a, b, M, N, K), K);
-  if (!std::is_integral_v<T>) r.gflops = 2.0 * M * N * K / r.seconds * 1e-9;
-  return r;
+            // Write the final result to global memory.
+            matrixC[m][n] = sum;
+          });
+      // --- end of figure ---
+    });
+  });
 }
 
 inline result run_fig9_8_float(sycl::queue& q, std::size_t n) {
