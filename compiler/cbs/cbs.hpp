@@ -188,7 +188,8 @@ struct expected_branch {
   llvm::BranchInst* branch;
   unsigned way;
 };
-llvm::SmallVector<expected_branch, 8> expected_branches(llvm::Function& item, const std::uint64_t argument_bytes[3]);
+llvm::SmallVector<expected_branch, 8> expected_branches(llvm::Function& item, const std::uint64_t argument_bytes[3],
+                                                        unsigned dimensions);
 // In a copy of the item function (`vmap` from the original), each branch takes its expected way.
 void take_expected_ways(llvm::ArrayRef<expected_branch> branches, llvm::ValueToValueMapTy& vmap);
 // The whole-group function that runs `expected` (compiled from that copy) when every item of the
@@ -196,6 +197,18 @@ void take_expected_ways(llvm::ArrayRef<expected_branch> branches, llvm::ValueToV
 llvm::Function* versioned_group(llvm::Function& item, llvm::ArrayRef<expected_branch> branches, llvm::Function& as_today,
                                 llvm::Function& expected, unsigned dimensions, const std::uint64_t argument_bytes[3]);
 
+// Whether `v`, an instruction of item function `item`, can be computed for any item before its
+// group runs (versioned_checks.cpp): from the local ids, the arguments, the read-only kernel data
+// and the local range.
+bool computable_at_start(llvm::Function& item, llvm::Value* v, const std::uint64_t argument_bytes[3], unsigned dimensions);
+// A copy of `item` in which the values that the jammed items usually compute alike are checked to
+// be so and used as such (expected_values.cpp): its checks join the expected branches, and the
+// second version is compiled from it. Null where it has none; `count`: how many values.
+llvm::Function* with_expected_values(llvm::Function& item, unsigned dimensions, const std::uint64_t argument_bytes[3],
+                                     unsigned& count);
+
+// Four chains cover the latency of a floating-point add and fill a 128-bit vector of floats.
+inline constexpr unsigned jam_count = 4;
 // The loop property that marks a region's loop over its last dimension's items.
 inline constexpr const char* items_loop_property = "tessera.cbs.items";
 // Unrolls by four and jams each items' loop of `g` that holds one loop and whose items' steps may

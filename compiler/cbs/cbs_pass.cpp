@@ -12,6 +12,7 @@
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/LICM.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/Reassociate.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -84,6 +85,17 @@ void clean_up(Function& g, FunctionAnalysisManager& fam) {
   fpm.run(g, fam);
 }
 
+// After the jam: the jammed items' copies of what they compute alike become one (the optimiser's
+// pipeline after the pass has no common-subexpression elimination of its own).
+void after_jam(Function& g, FunctionAnalysisManager& fam) {
+  FunctionPassManager fpm;
+  fpm.addPass(InstCombinePass());
+  fpm.addPass(ReassociatePass());
+  fpm.addPass(EarlyCSEPass(true));
+  fpm.addPass(InstCombinePass());
+  fpm.run(g, fam);
+}
+
 // A whole-group function just formed gets its arguments' promises; false where the verifier
 // rejects it (`broken` says why).
 bool finish(Function& g, const work_item_function& w, std::string& broken) {
@@ -101,12 +113,13 @@ void erase(Function& g, FunctionAnalysisManager& fam) {
   g.eraseFromParent();
 }
 
-// The group compiled with every expected branch taking its way, where that lets an items' loop
-// be jammed (jammed_items.cpp); null where it does not.
-Function* expected_version(const work_item_function& w, ArrayRef<expected_branch> branches, FunctionAnalysisManager& fam,
-                           unsigned& jammed) {
+// The group compiled from `item` (the item function or its copy with_expected_values) with every
+// expected branch taking its way, where that lets an items' loop be jammed (jammed_items.cpp);
+// null where it does not.
+Function* expected_version(const work_item_function& w, Function& item, ArrayRef<expected_branch> branches,
+                           FunctionAnalysisManager& fam, unsigned& jammed) {
   ValueToValueMapTy vmap;
-  Function* e = CloneFunction(w.item, vmap);
+  Function* e = CloneFunction(&item, vmap);
   e->setName(w.item->getName() + ".cbs.expected");
   take_expected_ways(branches, vmap);
   std::string broken;
@@ -117,6 +130,7 @@ Function* expected_version(const work_item_function& w, ArrayRef<expected_branch
   }
   clean_up(*e, fam);
   jammed = jam_items_loops(*e, fam);
+  if (jammed) after_jam(*e, fam);
   if (jammed && !verifyFunction(*e)) return e;
   erase(*e, fam);
   return nullptr;
@@ -160,10 +174,18 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
     return {};
   }
   clean_up(*g, fam);
-  unsigned jammed = 0;
-  if (auto branches = expected_branches(*w.item, w.argument_bytes); !branches.empty())
-    if (Function* e = expected_version(w, branches, fam, jammed))
-      g = versioned_group(*w.item, branches, *g, *e, w.dimensions, w.argument_bytes);
+  unsigned jammed = 0, usual_values = 0;
+  if (auto branches = expected_branches(*w.item, w.argument_bytes, w.dimensions); !branches.empty()) {
+    // With the values the jammed items usually share, where their checks can be computed too.
+    Function* usual = with_expected_values(*w.item, w.dimensions, w.argument_bytes, usual_values);
+    auto usual_branches = usual ? expected_branches(*usual, w.argument_bytes, w.dimensions) : decltype(branches){};
+    Function& item = usual_branches.empty() ? *w.item : *usual;
+    if (usual_branches.empty()) usual_values = 0;
+    else branches = usual_branches;
+    if (Function* e = expected_version(w, item, branches, fam, jammed))
+      g = versioned_group(item, branches, *g, *e, w.dimensions, w.argument_bytes);
+    if (usual) erase(*usual, fam);
+  }
   const std::size_t cut = barriers.size() - made.forwarded;
   ore.emit([&] {
     return OptimizationRemark(pass_name, "Compiled", barriers.front())
@@ -176,7 +198,9 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
            << (made.forwarded ? "; " + std::to_string(made.forwarded) + " sub-group broadcast(s) computed in place, without a cut"
                               : std::string())
            << (jammed ? "; " + std::to_string(jammed) +
-                            " items' loop(s) jammed by four, in a version run when every item passes its checks"
+                            " items' loop(s) jammed by four, in a version run when every item passes its checks" +
+                            (usual_values ? " and computes " + std::to_string(usual_values) + " value(s) as usual"
+                                          : std::string())
                       : std::string())
            << (made.one_sub_group ? "; " + std::string(one_sub_group_note) : std::string());
   });

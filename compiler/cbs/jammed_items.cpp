@@ -16,6 +16,7 @@
 #include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/OptimizationRemarkEmitter.h>
 #include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -28,9 +29,6 @@ using namespace llvm;
 namespace tessera::cbs {
 
 namespace {
-// Four chains cover the latency of a floating-point add and fill a 128-bit vector of floats.
-constexpr unsigned jam_count = 4;
-
 bool is_items_loop(const Loop& l) { return findOptionMDForLoop(&l, items_loop_property) != nullptr; }
 
 // Whether one item's steps in `l` may interleave with another's: see the file's comment.
@@ -91,6 +89,28 @@ bool jammable_shape(Loop& l, ScalarEvolution& se, const DominatorTree& dt) {
   }
   return true;
 }
+
+// The jam's copies of the inner loop's counters step alike: one counter each, so that what the
+// jammed items compute alike from them (a load at one address) is visibly one value.
+void merge_alike_counters(Loop& l, ScalarEvolution& se) {
+  if (l.getSubLoops().size() != 1) return;
+  Loop* inner = l.getSubLoops().front();
+  se.forgetLoop(&l);
+  DenseMap<const SCEV*, PHINode*> first;
+  SmallVector<PHINode*, 8> alike;
+  for (PHINode& p : inner->getHeader()->phis()) {
+    if (!se.isSCEVable(p.getType())) continue;
+    const SCEV* s = se.getSCEV(&p);
+    if (!isa<SCEVAddRecExpr>(s)) continue;
+    auto [it, fresh] = first.try_emplace(s, &p);
+    if (!fresh) {
+      p.replaceAllUsesWith(it->second);
+      alike.push_back(&p);
+    }
+  }
+  for (PHINode* p : alike) p->eraseFromParent();
+  se.forgetLoop(&l);
+}
 } // namespace
 
 unsigned jam_items_loops(Function& g, FunctionAnalysisManager& fam) {
@@ -109,8 +129,10 @@ unsigned jam_items_loops(Function& g, FunctionAnalysisManager& fam) {
     for (Loop* sub : l->getSubLoops()) simplifyLoop(sub, &dt, &loops, &se, &ac, nullptr, false);
     formLCSSARecursively(*l, dt, &loops, &se);
     if (!interleavable(*l) || !jammable_shape(*l, se, dt)) continue;
-    if (UnrollAndJamLoop(l, jam_count, 0, 1, false, &loops, &se, &dt, &ac, &tti, &ore) != LoopUnrollResult::Unmodified)
+    if (UnrollAndJamLoop(l, jam_count, 0, 1, false, &loops, &se, &dt, &ac, &tti, &ore) != LoopUnrollResult::Unmodified) {
+      merge_alike_counters(*l, se);
       ++jammed;
+    }
   }
   fam.invalidate(g, PreservedAnalyses::none());
   return jammed;

@@ -41,19 +41,24 @@ bool written_through(const Function& f, const Argument* a) {
 
 // The kernel object, the geometry and the group id, where the item function promises that no
 // other pointer reaches them (restrict) and writes nothing through them: what a load there
-// reads is the same for every item, whenever it loads.
-bool read_only_argument(const Value* p, const DataLayout& dl, Type* type, const std::uint64_t bytes[3]) {
+// reads is the same for every item, whenever it loads. Also the group's local range (argument 4,
+// `dimensions` extents), which is the runtime's and which the kernel cannot reach.
+bool read_only_argument(const Value* p, const DataLayout& dl, Type* type, const std::uint64_t bytes[3], unsigned dimensions) {
   APInt offset(64, 0);
   const auto* a = dyn_cast<Argument>(p->stripAndAccumulateConstantOffsets(dl, offset, /*AllowNonInbounds=*/true));
-  if (!a || !a->hasNoAliasAttr() || offset.isNegative()) return false;
+  if (!a || offset.isNegative()) return false;
+  const std::uint64_t end = offset.getZExtValue() + dl.getTypeStoreSize(type);
+  if (a->getArgNo() == 4) return end <= 8 * dimensions && !written_through(*a->getParent(), a);
+  if (!a->hasNoAliasAttr()) return false;
   const unsigned k = a->getArgNo() == 0 ? 0 : a->getArgNo() == 1 ? 1 : a->getArgNo() == 3 ? 2 : 3;
-  return k < 3 && offset.getZExtValue() + dl.getTypeStoreSize(type) <= bytes[k] && !written_through(*a->getParent(), a);
+  return k < 3 && end <= bytes[k] && !written_through(*a->getParent(), a);
 }
 
 // A condition's computation, copied into the wrapper for any item.
 class evaluation {
 public:
-  evaluation(Function& item, const std::uint64_t bytes[3]) : item_(item), bytes_(bytes) {}
+  evaluation(Function& item, const std::uint64_t bytes[3], unsigned dimensions)
+      : item_(item), bytes_(bytes), dimensions_(dimensions) {}
 
   // Whether `v` can be computed at the group's start for any item: from the local ids, the
   // arguments and loads of the read-only kernel data, without a fault the item would not have.
@@ -63,7 +68,7 @@ public:
     if (auto it = checked_.find(i); it != checked_.end()) return it->second;
     bool ok = ++size_ <= 64;
     if (auto* load = dyn_cast<LoadInst>(i))
-      ok = ok && load->isSimple() && read_only_argument(load->getPointerOperand(), i->getDataLayout(), i->getType(), bytes_);
+      ok = ok && load->isSimple() && read_only_argument(load->getPointerOperand(), i->getDataLayout(), i->getType(), bytes_, dimensions_);
     else
       ok = ok && !isa<PHINode>(i) && !i->mayReadOrWriteMemory() && (isSafeToSpeculativelyExecute(i) || runs_first(i));
     for (Value* op : i->operands())
@@ -101,6 +106,7 @@ private:
 
   Function& item_;
   const std::uint64_t* bytes_;
+  unsigned dimensions_;
   unsigned size_ = 0;
   DenseMap<Instruction*, bool> checked_;
   DenseMap<Instruction*, Value*> copies_;
@@ -155,11 +161,15 @@ void call_and_return(Function& callee, BasicBlock* at) {
 }
 } // namespace
 
-SmallVector<expected_branch, 8> expected_branches(Function& item, const std::uint64_t bytes[3]) {
+bool computable_at_start(Function& item, Value* v, const std::uint64_t bytes[3], unsigned dimensions) {
+  return evaluation(item, bytes, dimensions).possible(v);
+}
+
+SmallVector<expected_branch, 8> expected_branches(Function& item, const std::uint64_t bytes[3], unsigned dimensions) {
   SmallVector<expected_branch, 8> found;
   DominatorTree dt(item);
   LoopInfo loops(dt);
-  evaluation e(item, bytes);
+  evaluation e(item, bytes, dimensions);
   // A guard that cannot be computed up front (a loop inside a loop) stays: it is only slower.
   // The guard: the branch before the loop's preheader, one of whose ways skips the loop.
   for (Loop* l : loops.getLoopsInPreorder()) {
@@ -211,7 +221,7 @@ Function* versioned_group(Function& item, ArrayRef<expected_branch> branches, Fu
   BasicBlock* today = BasicBlock::Create(ctx, "cbs.as.today", w);
   BasicBlock* fast = BasicBlock::Create(ctx, "cbs.as.expected", w);
   item_nest n = open_items(b, range);
-  evaluation e(item, bytes);
+  evaluation e(item, bytes, dimensions);
   SmallVector<Value*, 3> ids(n.ids.begin(), n.ids.end());
   Value* other = b.getFalse();
   for (const expected_branch& x : branches) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -91,7 +92,9 @@ void chains_match(sycl::range<2> global, sycl::range<2> local, int steps) {
 
 // Groups of 1 x 4, one sub-group each (fig 9-14's shape): one jammed step of four items.
 TEST(JammedItems, FourItemGroups) { chains_match<32, 4>({6, 16}, {1, 4}, 9); }
-// Rows of 6: four items jammed, then two one by one; sub-groups of 4 cross the rows.
+// Rows of 6: four items jammed, then two one by one; sub-groups of 4 cross the rows, so that item
+// (1, 2) starts a sub-group inside its jam (items (1, 0) .. (1, 3)): the group runs the version
+// that computes each item's sub-group from its own ids.
 TEST(JammedItems, RowsOfSixAcrossSubGroups) { chains_match<4, 4>({4, 12}, {2, 6}, 7); }
 // 15 items in sub-groups of 4: the last has 3, and sources 0..2 are in range for every item.
 TEST(JammedItems, PartialLastSubGroupInRange) { chains_match<4, 3>({10, 6}, {5, 3}, 5); }
@@ -101,6 +104,66 @@ TEST(JammedItems, NoIterations) { chains_match<4, 4>({4, 8}, {1, 8}, 0); }
 TEST(JammedItems, OneIterationRowsOfNine) { chains_match<4, 4>({8, 18}, {4, 9}, 1); }
 // Sub-groups of 8, sources 0..7, rows of 8.
 TEST(JammedItems, EightSources) { chains_match<8, 8>({6, 16}, {3, 8}, 3); }
+
+// Fig 9-14's B index: each item's column as an `int`, sign-extended where it indexes. The
+// versioned group takes such an id as the 64-bit value it came from (so that the jam's four
+// columns are visibly consecutive) where it fits in an int for every item; `shift` moves the
+// columns so that some items' int wraps, and the group must then run the version as written.
+std::vector<unsigned> run_int_columns(sycl::queue& q, std::size_t shift, int steps) {
+  const sycl::range<2> global{3, 16}, local{1, 4};
+  std::vector<unsigned> data(61), out(global.size());
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = value_at(i);
+  {
+    sycl::buffer<unsigned> d(data.data(), sycl::range<1>(data.size())), o(out.data(), sycl::range<1>(out.size()));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor in(d, h, sycl::read_only);
+      sycl::accessor r(o, h, sycl::write_only);
+      h.parallel_for(sycl::nd_range<2>{global, local}, syclex::properties{syclex::sub_group_size<4>},
+                     [=](sycl::nd_item<2> it) {
+                       const auto sg = it.get_sub_group();
+                       const int n = static_cast<int>(it.get_global_id(1) + shift);
+                       const auto column = static_cast<std::size_t>(static_cast<std::int64_t>(n));
+                       unsigned sum = 0;
+                       for (int kk = 0; kk < steps; ++kk) {
+                         const unsigned mine = in[(it.get_global_linear_id() + kk) % in.size()];
+                         for (int k = 0; k < 4; ++k)
+                           sum = sum * 3u + sycl::group_broadcast(sg, mine, k) * in[(column + kk * 4 + k) % in.size()];
+                       }
+                       r[it.get_global_linear_id()] = sum;
+                     });
+    });
+    q.wait_and_throw();
+  }
+  std::vector<unsigned> host(global.size());
+  for (std::size_t g = 0; g < global.size(); ++g) {
+    const int n = static_cast<int>(g % global[1] + shift);
+    const auto column = static_cast<std::size_t>(static_cast<std::int64_t>(n));
+    unsigned sum = 0;
+    for (int kk = 0; kk < steps; ++kk)
+      for (int k = 0; k < 4; ++k)
+        sum = sum * 3u + value_at((g / 4 * 4 + k + kk) % data.size()) * value_at((column + kk * 4 + k) % data.size());
+    EXPECT_EQ(out[g], sum) << "item " << g << ", columns shifted by " << shift;
+  }
+  return out;
+}
+
+TEST(JammedItems, IntColumnsThatFit) {
+  sycl::queue q;
+  const std::size_t before = compiled_launches();
+  run_int_columns(q, 5, 6);
+  EXPECT_GT(compiled_launches(), before) << "the kernel did not run compiled";
+}
+
+// Columns 2^31 - 6 .. 2^31 + 9: the int of the groups from column 2^31 - 8 on wraps (negative).
+TEST(JammedItems, IntColumnsThatWrap) {
+  sycl::queue q;
+  const std::size_t before = compiled_launches();
+  const std::vector<unsigned> compiled = run_int_columns(q, (std::size_t(1) << 31) - 6, 6);
+  EXPECT_GT(compiled_launches(), before) << "the kernel did not run compiled";
+  enable_compiled_groups(false);
+  EXPECT_EQ(run_int_columns(q, (std::size_t(1) << 31) - 6, 6), compiled);
+  enable_compiled_groups(true);
+}
 
 // Source 3 is outside the last sub-group (3 items): compiled, the group runs the version that
 // keeps the checks, which must throw as fibers do.
