@@ -19,6 +19,9 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#include <functional>
+#include <optional>
+
 using namespace llvm;
 using namespace llvm::PatternMatch;
 
@@ -148,8 +151,7 @@ void expect_jam_first(Function& f, unsigned dimensions, checks& c, const std::fu
 std::optional<std::pair<Value*, unsigned>> truncated_and_extended(Instruction& i) {
   Value* x;
   const APInt* shift;
-  if (match(&i, m_SExt(m_Trunc(m_Value(x)))) && x->getType() == i.getType() &&
-      cast<Instruction>(i.getOperand(0))->getType()->isIntegerTy(32))
+  if (match(&i, m_SExt(m_Trunc(m_Value(x)))) && x->getType() == i.getType() && i.getOperand(0)->getType()->isIntegerTy(32))
     return std::pair{x, 32u};
   if (i.getType()->isIntegerTy(64) && match(&i, m_AShr(m_Shl(m_Value(x), m_SpecificInt(32)), m_APInt(shift))) &&
       shift->ule(32) && shift->uge(28))
@@ -157,7 +159,7 @@ std::optional<std::pair<Value*, unsigned>> truncated_and_extended(Instruction& i
   return std::nullopt;
 }
 
-// Ids (values computed from the local ids) truncated to 32 bits and extended back, as the id.
+// Values computable at the group's start (ids) truncated to 32 bits and extended back, as the value.
 void expect_ids_fit(Function& f, checks& c, const std::function<bool(Value*)>& computable) {
   SmallVector<Instruction*, 8> found;
   for (BasicBlock& b : f)
