@@ -95,6 +95,11 @@ llvm::BasicBlock* combine_block(const llvm::CallInst& cut, llvm::Value* exec, ll
 // inliner puts all barriers in the item function's body (run before the inliner).
 void flatten_barrier_callers(llvm::Module& m);
 
+// Replaces each call in `f` of a libm function that LLVM knows as an intrinsic (log2f, powf, sqrt,
+// ...) with that intrinsic, which sets no errno (kernel_math.cpp); for item functions only (kernel
+// code: the host never calls them). Returns how many.
+unsigned make_math_calls_intrinsics(llvm::Function& f);
+
 // Why the pass cannot turn `f` (an inlined item function with barriers) into a whole group; none
 // when it can.
 std::optional<std::string> why_not_compilable(llvm::Function& f);

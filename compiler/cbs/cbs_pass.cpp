@@ -223,6 +223,7 @@ PreservedAnalyses cbs_pass::run(Module& m, ModuleAnalysisManager& am) {
   if (items.empty()) return PreservedAnalyses::all();
   auto& fam = am.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
   for (auto& w : items) {
+    make_math_calls_intrinsics(*w.item); // kernel code cannot read errno (kernel_math.cpp)
     OptimizationRemarkEmitter ore(w.item);
     const compiled_group made = compile(w, fam, ore);
     answer(w.requests, made.one_sub_group ? nullptr : made.group);
