@@ -78,7 +78,11 @@ void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exc
   auto& pool = thread_pool::instance();
   if (launch->compiled && compiled_groups_enabled()) count_compiled_launch();
   auto st = std::make_shared<launch_state>();
-  st->chunks = std::min<std::size_t>(launch->group_count, pool.size() * 16);
+  // Four chunks a worker: enough for a free worker to take over a slow one's share, few enough
+  // that what each chunk costs besides its groups (a kernel copy, a loop fiber, the job's counters
+  // that every worker bumps) stays small: with sixteen a worker, an empty launch of 1024 groups of
+  // 128 took 42-54 us on 16 cores, with four 24-28 us (docs/performance.md, CBS pass, session 12).
+  st->chunks = std::min<std::size_t>(launch->group_count, pool.size() * 4);
   st->progress = std::make_unique<chunk_progress[]>(st->chunks);
   st->launch = std::move(launch);
   st->done = std::move(done);
