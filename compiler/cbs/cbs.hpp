@@ -219,6 +219,14 @@ inline constexpr const char* items_loop_property = "tessera.cbs.items";
 // Unrolls by four and jams each items' loop of `g` that holds one loop and whose items' steps may
 // interleave (jammed_items.cpp). Returns how many.
 unsigned jam_items_loops(llvm::Function& g, llvm::FunctionAnalysisManager& fam);
+// Unswitches each items' loop of `g` on the branches whose condition every item computes alike
+// (invariant in the loop), so that each way's loop vectorises (unswitched_items.cpp). Returns how
+// many items' loops were unswitched.
+unsigned unswitch_items_loops(llvm::Function& g, llvm::FunctionAnalysisManager& fam);
+// Tags every load and store of a whole-group function just formed with alias scopes that tell
+// the per-item arrays of the scratch block apart from each other and from all other memory
+// (scratch_scopes.cpp); false (nothing tagged) where a pointer into the block escapes.
+bool scope_scratch_arrays(llvm::Function& g);
 
 // What form_sub_cfgs made: its regions, and how many of them loop over the items below a guard.
 struct sub_cfgs {

@@ -128,6 +128,7 @@ Function* expected_version(const work_item_function& w, Function& item, ArrayRef
     erase(*e, fam);
     return nullptr;
   }
+  scope_scratch_arrays(*e);
   clean_up(*e, fam);
   jammed = jam_items_loops(*e, fam);
   if (jammed) after_jam(*e, fam);
@@ -173,7 +174,9 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
     });
     return {};
   }
+  scope_scratch_arrays(*g);
   clean_up(*g, fam);
+  const unsigned unswitched = unswitch_items_loops(*g, fam);
   unsigned jammed = 0, usual_values = 0;
   if (auto branches = expected_branches(*w.item, w.argument_bytes, w.dimensions); !branches.empty()) {
     // With the values the jammed items usually share, where their checks can be computed too.
@@ -197,6 +200,8 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
            << (made.split ? ", " + std::to_string(made.split) + " split in two at a guard" : std::string())
            << (made.forwarded ? "; " + std::to_string(made.forwarded) + " sub-group broadcast(s) computed in place, without a cut"
                               : std::string())
+           << (unswitched ? "; " + std::to_string(unswitched) + " items' loop(s) unswitched on a branch alike in all items"
+                          : std::string())
            << (jammed ? "; " + std::to_string(jammed) +
                             " items' loop(s) jammed by four, in a version run when every item passes its checks" +
                             (usual_values ? " and computes " + std::to_string(usual_values) + " value(s) as usual"

@@ -1,0 +1,22 @@
+# cmake -DCOMPILER=<clang++-19> -DPLUGIN=<libtessera-cbs.so> -DINCLUDE=<include>
+#       -DSOURCE=unswitched_items_test.cpp -P unswitched_remarks.cmake
+#
+# Compiles unswitched_items_test.cpp with the CBS pass and reads its remarks (-Rpass=tessera-cbs):
+# both kernels there must be compiled with at least one items' loop unswitched.
+execute_process(
+  COMMAND "${COMPILER}" -std=c++20 -O3 -DNDEBUG -DTESSERA_CBS=1 "-fpass-plugin=${PLUGIN}" "-I${INCLUDE}"
+          -Rpass=tessera-cbs -S -emit-llvm -o /dev/null "${SOURCE}"
+  RESULT_VARIABLE rc ERROR_VARIABLE remarks OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
+endif()
+string(REGEX MATCHALL "regions run as loops over the work-items" kernels "${remarks}")
+string(REGEX MATCHALL "[1-9][0-9]* items' loop\\(s\\) unswitched on a branch alike in all items" unswitched "${remarks}")
+list(LENGTH kernels compiled)
+list(LENGTH unswitched with_unswitch)
+# tiled_matmul and phased.
+if(NOT compiled EQUAL 2 OR NOT with_unswitch EQUAL 2)
+  message(SEND_ERROR "expected 2 compiled kernels, each with an unswitched items' loop; got ${compiled} compiled, ${with_unswitch} unswitched:\n${remarks}")
+else()
+  message(STATUS "${with_unswitch} of ${compiled} kernels with unswitched items' loops")
+endif()
