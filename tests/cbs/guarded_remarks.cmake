@@ -1,15 +1,9 @@
-# cmake -DCOMPILER=<clang++-19> -DPLUGIN=<libtessera-cbs.so> -DINCLUDE=<include> -DSOURCE=guarded_kernels.cpp -P
+# guarded_remarks.cmake: run by cmake -P as pass_remarks.cmake says, with -DSOURCE=guarded_kernels.cpp
 #
 # Compiles guarded_kernels.cpp with the CBS pass and reads its remarks: each kernel's count of
 # regions that loop over the items below a guard (the results alone cannot tell: a loop over every
 # item gives the same answers, only slower).
-execute_process(
-  COMMAND "${COMPILER}" -std=c++20 -O3 -DNDEBUG -DTESSERA_CBS=1 "-fpass-plugin=${PLUGIN}" "-I${INCLUDE}"
-          -Rpass=tessera-cbs -S -emit-llvm -o /dev/null "${SOURCE}"
-  RESULT_VARIABLE rc ERROR_VARIABLE remarks OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/pass_remarks.cmake")
 
 # expect(<kernel> <first barrier's line> <regions> <guarded> [<split>])
 function(expect kernel line regions guarded)

@@ -1,16 +1,9 @@
-# cmake -DCOMPILER=<clang++-19> -DPLUGIN=<libtessera-cbs.so> -DINCLUDE=<include> -DEXAMPLES=<examples>
-#       -DSOURCE=jammed_items_test.cpp -P jammed_remarks.cmake
+# jammed_remarks.cmake: run by cmake -P as pass_remarks.cmake says, with -DSOURCE=jammed_items_test.cpp
 #
 # Compiles jammed_items_test.cpp with the CBS pass and reads its remarks (-Rpass=tessera-cbs):
 # every kernel there must be compiled with a version whose items' loop is jammed, or the test's
 # results would say nothing about that version.
-execute_process(
-  COMMAND "${COMPILER}" -std=c++20 -O3 -DNDEBUG -DTESSERA_CBS=1 "-fpass-plugin=${PLUGIN}" "-I${INCLUDE}"
-          "-I${EXAMPLES}" -Rpass=tessera-cbs -S -emit-llvm -o /dev/null "${SOURCE}"
-  RESULT_VARIABLE rc ERROR_VARIABLE remarks OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/pass_remarks.cmake")
 string(REGEX MATCHALL "regions run as loops over the work-items" kernels "${remarks}")
 string(REGEX MATCHALL "items' loop\\(s\\) jammed by four" jammed "${remarks}")
 # ... and in that version compute the values the jammed items share as usual (expected_values.cpp):

@@ -1,17 +1,10 @@
-# cmake -DCOMPILER=<clang++-19> -DPLUGIN=<libtessera-cbs.so> -DINCLUDE=<include> -DEXAMPLES=<examples>
-#       -DSOURCE=kernel_math_test.cpp -P kernel_math_remarks.cmake
+# kernel_math_remarks.cmake: run by cmake -P as pass_remarks.cmake says, with -DSOURCE=kernel_math_test.cpp
 #
 # Compiles kernel_math_test.cpp with the CBS pass and reads its remarks (-Rpass=tessera-cbs): the
 # kernels' log2f and powf calls must have become intrinsics (kernel_math.cpp), and fig
 # 14-21's kernel, whose step loop's test then calls nothing, must have its step's guard follow a
 # barrier (the results alone cannot tell: a call that sets errno gives the same values, only slower).
-execute_process(
-  COMMAND "${COMPILER}" -std=c++20 -O3 -DNDEBUG -DTESSERA_CBS=1 "-fpass-plugin=${PLUGIN}" "-I${INCLUDE}"
-          "-I${EXAMPLES}" -Rpass=tessera-cbs -S -emit-llvm -o /dev/null "${SOURCE}"
-  RESULT_VARIABLE rc ERROR_VARIABLE remarks OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/pass_remarks.cmake")
 foreach(call IN ITEMS "log2f: made llvm.log2.f32" "powf: made llvm.pow.f32")
   if(NOT remarks MATCHES "kernel code calls ${call}")
     message(SEND_ERROR "no remark \"kernel code calls ${call}\":\n${remarks}")

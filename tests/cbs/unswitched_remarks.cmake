@@ -1,15 +1,8 @@
-# cmake -DCOMPILER=<clang++-19> -DPLUGIN=<libtessera-cbs.so> -DINCLUDE=<include>
-#       -DSOURCE=unswitched_items_test.cpp -P unswitched_remarks.cmake
+# unswitched_remarks.cmake: run by cmake -P as pass_remarks.cmake says, with -DSOURCE=unswitched_items_test.cpp
 #
 # Compiles unswitched_items_test.cpp with the CBS pass and reads its remarks (-Rpass=tessera-cbs):
 # both kernels there must be compiled with at least one items' loop unswitched.
-execute_process(
-  COMMAND "${COMPILER}" -std=c++20 -O3 -DNDEBUG -DTESSERA_CBS=1 "-fpass-plugin=${PLUGIN}" "-I${INCLUDE}"
-          -Rpass=tessera-cbs -S -emit-llvm -o /dev/null "${SOURCE}"
-  RESULT_VARIABLE rc ERROR_VARIABLE remarks OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/pass_remarks.cmake")
 string(REGEX MATCHALL "regions run as loops over the work-items" kernels "${remarks}")
 string(REGEX MATCHALL "[1-9][0-9]* items' loop\\(s\\) unswitched on a branch alike in all items" unswitched "${remarks}")
 list(LENGTH kernels compiled)
