@@ -158,6 +158,7 @@ void omp_sort(int* data, std::size_t n) {
 } // namespace
 
 int main(int argc, char** argv) {
+  bound_openmp_spin();
   int log2n = 25, reps = 5;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) log2n = 16, reps = 1;

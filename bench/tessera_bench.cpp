@@ -439,6 +439,7 @@ void print_table() {
 } // namespace
 
 int main(int argc, char** argv) {
+  bound_openmp_spin();
   bool quick = false;
   // Figure 9-14 does one sub-group broadcast per multiply-add (n^3 in all): at 512^3 that is
   // ~9 s per run on 2 vCPUs, so the default run uses 256^3 (use --fig9-14-size 512 to compare).
