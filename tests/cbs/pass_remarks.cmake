@@ -10,3 +10,14 @@ execute_process(
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "compiling ${SOURCE} failed (${rc}):\n${remarks}")
 endif()
+
+# expect_remarks(<what> <regex> <count>): the remarks must match <regex> <count> times.
+function(expect_remarks what regex count)
+  string(REGEX MATCHALL "${regex}" found "${remarks}")
+  list(LENGTH found n)
+  if(NOT n EQUAL count)
+    message(SEND_ERROR "expected ${count} ${what}, got ${n}:\n${remarks}")
+  else()
+    message(STATUS "${n} ${what}")
+  endif()
+endfunction()
