@@ -216,6 +216,8 @@ llvm::Function* with_expected_values(llvm::Function& item, unsigned dimensions, 
 inline constexpr unsigned jam_count = 4;
 // The loop property that marks a region's loop over its last dimension's items.
 inline constexpr const char* items_loop_property = "tessera.cbs.items";
+// Whether `l` is such a loop (jammed_items.cpp).
+bool is_items_loop(const llvm::Loop& l);
 // Unrolls by four and jams each items' loop of `g` that holds one loop and whose items' steps may
 // interleave (jammed_items.cpp). Returns how many.
 unsigned jam_items_loops(llvm::Function& g, llvm::FunctionAnalysisManager& fam);

@@ -29,8 +29,6 @@ using namespace llvm;
 namespace tessera::cbs {
 
 namespace {
-bool is_items_loop(const Loop& l) { return findOptionMDForLoop(&l, items_loop_property) != nullptr; }
-
 // Whether one item's steps in `l` may interleave with another's: see the file's comment.
 bool interleavable(const Loop& l) {
   for (BasicBlock* b : l.blocks())
@@ -112,6 +110,8 @@ void merge_alike_counters(Loop& l, ScalarEvolution& se) {
   se.forgetLoop(&l);
 }
 } // namespace
+
+bool is_items_loop(const Loop& l) { return findOptionMDForLoop(&l, items_loop_property) != nullptr; }
 
 unsigned jam_items_loops(Function& g, FunctionAnalysisManager& fam) {
   auto& dt = fam.getResult<DominatorTreeAnalysis>(g);

@@ -15,15 +15,12 @@
 #include <llvm/Transforms/Scalar/LICM.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
-#include <llvm/Transforms/Utils/LoopUtils.h>
 
 using namespace llvm;
 
 namespace tessera::cbs {
 
 namespace {
-bool is_items_loop(const Loop& l) { return findOptionMDForLoop(&l, items_loop_property) != nullptr; }
-
 // SimpleLoopUnswitch with non-trivial unswitching, on the items' loops alone.
 struct unswitch_items : PassInfoMixin<unswitch_items> {
   PreservedAnalyses run(Loop& l, LoopAnalysisManager& lam, LoopStandardAnalysisResults& ar, LPMUpdater& u) {
