@@ -33,6 +33,8 @@ inline constexpr const char* one_sub_group_name = "tessera_cbs_one_sub_group";
 inline constexpr const char* local_id_name = "tessera_cbs_local_id";
 inline constexpr const char* local_linear_id_name = "tessera_cbs_local_linear_id";
 inline constexpr const char* barrier_name = "tessera_cpu_work_group_barrier";
+// tessera::group::scope's values, as the runtime reads an exit site's scope.
+inline constexpr unsigned work_group_scope = 0, sub_group_scope = 1;
 // Every other work-group collective: a cut like the barrier, whose results are combined between
 // the regions by the runtime's tessera_cbs_combine (collectives.cpp).
 inline constexpr const char* collective_name = "tessera_cpu_work_group_collective";

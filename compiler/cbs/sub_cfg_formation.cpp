@@ -149,7 +149,7 @@ Constant* exit_sites(Module& m, const region& r, ArrayRef<CallInst*> barriers) {
       continue;
     }
     const cut_site s = site_of(*barriers[e]);
-    const unsigned scope = is_sub_group_collective(*barriers[e]) ? 1 : 0; // a tessera::group::scope
+    const unsigned scope = is_sub_group_collective(*barriers[e]) ? sub_group_scope : work_group_scope;
     entries.push_back(ConstantStruct::get(site, {s.file, ConstantInt::get(i32, s.line), ConstantInt::get(i32, s.op),
                                                  ConstantInt::get(i32, scope)}));
   }
