@@ -55,9 +55,9 @@ void note_fallback(const std::string& kernel, const std::string& why) {
 }
 
 // Why a compiled kernel runs compiled only where its work-group is one sub-group (sub_cfgs::one_sub_group).
-constexpr const char* one_sub_group_note =
-    "compiled for work-groups of one sub-group only: its work-items may reach a sub-group barrier or collective on "
-    "different paths, which sub-groups of a larger work-group may legally take";
+constexpr const char* one_sub_group_why =
+    "its work-items may reach a sub-group barrier or collective on different paths, which sub-groups of a larger "
+    "work-group may legally take";
 
 // The whole-group function calls the runtime and throws its reports: the item function's
 // inferred promises about memory, unwinding and its arguments no longer hold.
@@ -207,9 +207,10 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
                             (usual_values ? " and computes " + std::to_string(usual_values) + " value(s) as usual"
                                           : std::string())
                       : std::string())
-           << (made.one_sub_group ? "; " + std::string(one_sub_group_note) : std::string());
+           << (made.one_sub_group ? "; compiled for work-groups of one sub-group only: " + std::string(one_sub_group_why)
+                                  : std::string());
   });
-  if (made.one_sub_group) note_fallback(kernel, std::string("larger work-groups keep fibers: ") + one_sub_group_note);
+  if (made.one_sub_group) note_fallback(kernel + " in work-groups larger than one sub-group", one_sub_group_why);
   return {g, made.one_sub_group};
 }
 
