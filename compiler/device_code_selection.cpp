@@ -14,7 +14,8 @@
 // by reached code or by reached initialisers), drops the bodies of every other function, and lets
 // GlobalDCE remove what is left. A kernel that reaches a function with no device definition (a
 // host library call such as std::cout's) is reported with its call chain, instead of ptxas's
-// "unresolved extern function". After it, the same pipeline point runs hierarchical kernels with a
+// "unresolved extern function"; assert(), which glibc declares for the host only, gets CUDA's
+// device assert (device_assert.hpp). After it, the same pipeline point runs hierarchical kernels with a
 // thread per work-item (hierarchical/hierarchical.hpp).
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -33,6 +34,7 @@
 #include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
 
+#include "device_assert.hpp"
 #include "hierarchical/hierarchical.hpp"
 
 #include <string>
@@ -115,6 +117,7 @@ std::string chain(const reachability& r, const GlobalValue* g) {
 struct device_code_selection : PassInfoMixin<device_code_selection> {
   PreservedAnalyses run(Module& m, ModuleAnalysisManager&) {
     if (!Triple(m.getTargetTriple()).isNVPTX()) return PreservedAnalyses::all();
+    tessera::device_select::define_device_assert_fail(m);
     const reachability live(kernels_of(m));
     // Static constructors are host business: the device has none to run.
     for (const char* n : {"llvm.global_ctors", "llvm.global_dtors"})

@@ -1,6 +1,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <cuda_runtime_api.h>
 #include <deque>
 #include <map>
@@ -24,14 +26,27 @@ sycl::errc errc_of(cudaError_t e) {
   case cudaErrorIllegalAddress:
   case cudaErrorLaunchFailure:
   case cudaErrorMisalignedAddress:
-  case cudaErrorAssert:
   case cudaErrorIllegalInstruction:
   case cudaErrorLaunchTimeout: return sycl::errc::kernel;
   default: return sycl::errc::runtime;
   }
 }
 
+// A kernel's assert() failed: CUDA has printed where (file, line, function, block and thread), and
+// the process's CUDA context is lost. The program ends, as DPC++ ends it (std::abort on the host:
+// its design document "Assert feature") and as assert() ends it on the CPU. CUDA prints through
+// stdout, which std::abort does not flush.
+[[noreturn]] void end_for_device_assert(const char* what) {
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "Tessera: %s: an assert() failed in a kernel on the GPU (CUDA's message above names its file, line, "
+               "function, block and thread); the program ends\n",
+               what);
+  std::abort();
+}
+
 std::exception_ptr to_exception(cudaError_t e, const char* what) {
+  if (e == cudaErrorAssert) end_for_device_assert(what);
   return std::make_exception_ptr(sycl::exception(
       errc_of(e), std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")"));
 }
