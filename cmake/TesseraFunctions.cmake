@@ -21,10 +21,13 @@ include_guard(GLOBAL)
 # HOST_ONLY: never compiled as CUDA, even with TESSERA_CUDA_KERNELS (for programs whose kernels
 # use host-only C++ on purpose, e.g. tests of the CPU backend); their kernels run on the CPU.
 #
-# CBS: when the project's C++ compiler is clang 19 and the sources are not compiled as CUDA,
-# they are compiled with Tessera's CBS pass (-fpass-plugin=<TESSERA_CBS_PLUGIN> -DTESSERA_CBS=1),
-# which turns nd_range kernels with barriers into loops over the work-items; kernels it cannot
-# handle keep fibers. Opt out for all targets with TESSERA_CBS set to OFF, for one with NO_CBS.
+# CBS: sources not compiled as CUDA are compiled with Tessera's CBS pass
+# (-fpass-plugin=<TESSERA_CBS_PLUGIN> -DTESSERA_CBS=1), which turns nd_range kernels with barriers
+# into loops over the work-items; kernels it cannot handle keep fibers. The pass is clang 19's:
+# when the project's C++ compiler is another one (g++) and clang++-19 is installed, <target> is
+# compiled and linked by clang++-19 through the launcher tessera-cbs-cxx (TESSERA_CBS_LAUNCHER),
+# and configuring says so once. Opt out for all targets with TESSERA_CBS set to OFF (the project
+# compiler and fibers), for one with NO_CBS.
 # TESSERA_CBS_VERBOSE=1 in the build's environment (`TESSERA_CBS_VERBOSE=1 cmake --build ...`)
 # makes the pass print one line per kernel it leaves on fibers (objects ccache replays print none).
 function(add_sycl_to_target)
@@ -65,22 +68,69 @@ function(add_sycl_to_target)
   target_link_libraries(${_TSYCL_TARGET} ${_tsycl_scope} Tessera::sycl)
 endfunction()
 
-# Whether this project's compiler can load the CBS pass: clang 19, the LLVM it was built for.
-function(_tessera_cbs_usable out)
-  set(_ok FALSE)
-  if(TESSERA_CBS_PLUGIN AND (NOT DEFINED TESSERA_CBS OR TESSERA_CBS)
-     AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 19
-     AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 20)
-    set(_ok TRUE)
+# How the CBS pass reaches this project's sources: "native" when the project's compiler is clang
+# 19 (the LLVM the pass was built for), "launcher" when clang++-19 is installed beside another
+# compiler, "" when it cannot (no pass, TESSERA_CBS off, no clang 19, or CMake older than 3.21,
+# which has no linker launcher).
+function(_tessera_cbs_mode out)
+  set(_mode "")
+  if(TESSERA_CBS_PLUGIN AND (NOT DEFINED TESSERA_CBS OR TESSERA_CBS))
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 19
+       AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 20)
+      set(_mode native)
+    else()
+      _tessera_find_cbs_clang()
+      if(TESSERA_CBS_CLANG AND TESSERA_CBS_LAUNCHER AND NOT CMAKE_VERSION VERSION_LESS 3.21)
+        set(_mode launcher)
+      endif()
+    endif()
   endif()
-  set(${out} ${_ok} PARENT_SCOPE)
+  set(${out} "${_mode}" PARENT_SCOPE)
 endfunction()
 
-# Compile options that load the CBS pass into clang 19 for <target>'s C++ sources.
-function(_tessera_sycl_cbs_options target scope)
-  _tessera_cbs_usable(_usable)
-  if(NOT _usable)
+function(_tessera_find_cbs_clang)
+  find_program(TESSERA_CBS_CLANG NAMES clang++-19
+               DOC "clang 19, which compiles SYCL targets with the CBS pass when the project compiler is not clang 19")
+endfunction()
+
+# Once per configuration: what happens to barrier kernels when the project's compiler cannot load
+# the pass itself, and the line that changes it.
+function(_tessera_cbs_announce mode)
+  get_property(_done GLOBAL PROPERTY TESSERA_CBS_ANNOUNCED)
+  if(_done OR mode STREQUAL "native" OR (DEFINED TESSERA_CBS AND NOT TESSERA_CBS))
     return()
+  endif()
+  set_property(GLOBAL PROPERTY TESSERA_CBS_ANNOUNCED TRUE)
+  set(_cxx "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
+  if(mode STREQUAL "launcher")
+    message(STATUS "Tessera: SYCL targets are compiled and linked by ${TESSERA_CBS_CLANG} with the CBS "
+                   "pass, so that barrier kernels run as loops over work-items; the project compiler "
+                   "(${_cxx}) compiles the rest. -DTESSERA_CBS=OFF keeps ${_cxx} and runs barrier "
+                   "kernels on fibers (10-700x slower).")
+  elseif(NOT TESSERA_CBS_PLUGIN)
+    message(STATUS "Tessera: this Tessera has no CBS pass (built without llvm-19-dev): nd_range "
+                   "kernels with barriers run on fibers (10-700x slower than compiled loops).")
+  else()
+    message(STATUS "Tessera: nd_range kernels with barriers run on fibers (10-700x slower than "
+                   "compiled loops): the CBS pass needs clang 19, and ${_cxx} is the project "
+                   "compiler. Install clang 19 (apt-get install clang-19) and reconfigure, or "
+                   "configure with -DCMAKE_CXX_COMPILER=clang++-19.")
+  endif()
+endfunction()
+
+# Compile options that load the CBS pass into clang 19 for <target>'s C++ sources, and with
+# another project compiler the launcher that puts clang 19 in its place.
+function(_tessera_sycl_cbs_options target scope)
+  _tessera_cbs_mode(_mode)
+  _tessera_cbs_announce("${_mode}")
+  if(NOT _mode)
+    return()
+  endif()
+  if(_mode STREQUAL "launcher")
+    if(scope STREQUAL "INTERFACE")
+      return() # an interface library compiles nothing; its users' own targets decide
+    endif()
+    _tessera_use_cbs_launcher(${target})
   endif()
   target_compile_options(${target} ${scope} "$<$<COMPILE_LANGUAGE:CXX>:-fpass-plugin=${TESSERA_CBS_PLUGIN}>")
   target_compile_definitions(${target} ${scope} TESSERA_CBS=1)
@@ -90,6 +140,29 @@ function(_tessera_sycl_cbs_options target scope)
   _tessera_rebuild_on_plugin(${target} "${TESSERA_CBS_PLUGIN}")
   # tessera_add_cbs_sources (the in-tree CBS tests) must not load the pass a second time.
   set_property(TARGET ${target} PROPERTY TESSERA_CBS_LOADED TRUE)
+endfunction()
+
+# clang 19 compiles <target> and links it where it is linked (clang's -fopenmp needs clang's
+# OpenMP runtime); a launcher already set (ccache) runs after tessera-cbs-cxx.
+function(_tessera_use_cbs_launcher target)
+  set(_launch "${TESSERA_CBS_LAUNCHER}" "${TESSERA_CBS_CLANG}" "${CMAKE_CXX_COMPILER}")
+  get_target_property(_compile ${target} CXX_COMPILER_LAUNCHER)
+  if(NOT _compile)
+    set(_compile "")
+  endif()
+  if(NOT TESSERA_CBS_LAUNCHER IN_LIST _compile)
+    set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${_launch} ${_compile})
+  endif()
+  get_target_property(_type ${target} TYPE)
+  if(_type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
+    get_target_property(_link ${target} CXX_LINKER_LAUNCHER)
+    if(NOT _link)
+      set(_link "")
+    endif()
+    if(NOT TESSERA_CBS_LAUNCHER IN_LIST _link)
+      set_property(TARGET ${target} PROPERTY CXX_LINKER_LAUNCHER ${_launch} ${_link})
+    endif()
+  endif()
 endfunction()
 
 # The compiler does not know a pass plugin as an input, so a rebuilt plugin (a new Tessera, or

@@ -22,10 +22,13 @@ std::atomic<bool>& compiled_groups_flag() {
   return on;
 }
 std::atomic<std::size_t> launches{0};
+std::atomic<std::size_t> fibered{0};
 } // namespace
 
 void count_compiled_launch() { launches.fetch_add(1, std::memory_order_relaxed); }
 std::size_t compiled_launches() { return launches.load(std::memory_order_relaxed); }
+void count_fiber_launch() { fibered.fetch_add(1, std::memory_order_relaxed); }
+std::size_t fiber_launches() { return fibered.load(std::memory_order_relaxed); }
 
 bool compiled_groups_enabled() { return compiled_groups_flag().load(std::memory_order_relaxed); }
 void enable_compiled_groups(bool on) { compiled_groups_flag().store(on, std::memory_order_relaxed); }

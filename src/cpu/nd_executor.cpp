@@ -94,7 +94,11 @@ void execute(std::shared_ptr<nd_launch_base> launch, std::function<void(std::exc
   };
   std::shared_ptr<thread_pool::progress_watch> watch(st, &st->watch);
   pool.submit(
-      st->chunks, [st](std::size_t c) { st->run_chunk(c); }, [st] { st->done(std::exchange(st->error, nullptr)); },
+      st->chunks, [st](std::size_t c) { st->run_chunk(c); },
+      [st] {
+        if (st->launch->needs_fibers.load(std::memory_order_relaxed)) count_fiber_launch();
+        st->done(std::exchange(st->error, nullptr));
+      },
       std::move(watch));
 }
 

@@ -109,6 +109,63 @@ elseif(MODE STREQUAL "wrapper_cbs")
   endif()
   message(STATUS "[cbs-verbose] ${_out}")
 
+elseif(MODE STREQUAL "wrapper_default")
+  # With no TESSERA_CXX, tessera++ of an installation with the CBS pass compiles with clang 19
+  # whatever compiler built Tessera, and --showme says so; TESSERA_CXX=<Tessera's compiler> still
+  # overrides (no pass unless that compiler is clang 19).
+  require_vars(STAGE_DIR SOURCE WORK_DIR BUILD_CXX)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  set(_wrapper "${CMAKE_COMMAND}" -E env --unset=TESSERA_CXX "${STAGE_DIR}/bin/tessera++")
+  set(_exe "${WORK_DIR}/barrier_app")
+  execute_process(COMMAND ${_wrapper} --showme -O2 "${SOURCE}" -o "${_exe}"
+                  OUTPUT_VARIABLE _shown ERROR_VARIABLE _why RESULT_VARIABLE _rc)
+  message(STATUS "[showme] ${_why}${_shown}")
+  if(NOT _rc EQUAL 0 OR NOT _shown MATCHES "^[^ ]*clang\\+\\+-19 .*-fpass-plugin=[^ ]*libtessera-cbs\\.so"
+     OR NOT _why MATCHES "^tessera\\+\\+: compiler [^ ]*clang\\+\\+-19: clang 19 loads the CBS pass")
+    message(FATAL_ERROR "[showme] expected clang++-19 with the CBS pass, and why on stderr (${_rc})")
+  endif()
+  run_step(compile ${_wrapper} -O2 "${SOURCE}" -o "${_exe}")
+  run_step("run compiled" "${_exe}" compiled)
+  set(_override "${CMAKE_COMMAND}" -E env "TESSERA_CXX=${BUILD_CXX}" "${STAGE_DIR}/bin/tessera++")
+  execute_process(COMMAND ${_override} --showme -O2 "${SOURCE}" -o "${_exe}-override"
+                  OUTPUT_VARIABLE _shown ERROR_VARIABLE _why RESULT_VARIABLE _rc)
+  string(FIND "${_shown}" "${BUILD_CXX} " _cmd_at)
+  string(FIND "${_why}" "compiler ${BUILD_CXX}: TESSERA_CXX" _why_at)
+  if(NOT _rc EQUAL 0 OR NOT _cmd_at EQUAL 0 OR _why_at EQUAL -1)
+    message(FATAL_ERROR "[showme TESSERA_CXX] expected ${BUILD_CXX}, got (${_rc}): ${_why}${_shown}")
+  endif()
+
+elseif(MODE STREQUAL "find_package_cbs")
+  # A project compiled by Tessera's own compiler: its SYCL target gets the CBS pass (through
+  # clang++-19 when that compiler is not clang 19), configuring says what compiles it, and
+  # -DTESSERA_CBS=OFF gives fibers.
+  require_vars(STAGE_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER)
+  foreach(_variant cbs no-cbs)
+    set(_dir "${WORK_DIR}/${_variant}")
+    file(REMOVE_RECURSE "${_dir}")
+    set(_opt -DTESSERA_CBS=ON)
+    set(_expect compiled)
+    if(_variant STREQUAL "no-cbs")
+      set(_opt -DTESSERA_CBS=OFF)
+      set(_expect fibers)
+    endif()
+    execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${_dir}" -G "${GENERATOR}"
+                            "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" -DCMAKE_BUILD_TYPE=Release
+                            "-DCMAKE_PREFIX_PATH=${STAGE_DIR}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON ${_opt}
+                    OUTPUT_VARIABLE _out ERROR_VARIABLE _err RESULT_VARIABLE _rc)
+    message(STATUS "[configure ${_variant}] ${_out}${_err}")
+    if(NOT _rc EQUAL 0)
+      message(FATAL_ERROR "[configure ${_variant}] failed (${_rc})")
+    endif()
+    string(FIND "${_out}" "SYCL targets are compiled and linked by" _said)
+    if(_variant STREQUAL "cbs" AND NOT CXX_COMPILER MATCHES "clang\\+\\+-19" AND _said EQUAL -1)
+      message(FATAL_ERROR "[configure cbs] no note that clang 19 compiles the SYCL targets")
+    endif()
+    run_step("build ${_variant}" "${CMAKE_COMMAND}" --build "${_dir}")
+    run_step("run ${_variant}" "${_dir}/barrier_app" ${_expect})
+  endforeach()
+
 elseif(MODE STREQUAL "wrapper_cuda")
   # tessera++ --cuda: compile for the GPU; run on the CPU device, which needs no GPU.
   require_vars(STAGE_DIR SOURCE WORK_DIR CUDA_ARCH)

@@ -94,4 +94,7 @@ bool compiled_groups_enabled();
 void enable_compiled_groups(bool on);
 // How many nd_range launches so far ran their groups as whole-group functions.
 std::size_t compiled_launches();
+// How many nd_range launches so far ran some group's items on fibers (a barrier or collective
+// that was not compiled away): what tessera-demo reports beside compiled_launches().
+std::size_t fiber_launches();
 } // namespace tessera::cpu
