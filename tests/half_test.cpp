@@ -103,6 +103,29 @@ TEST(Half, NumericLimits) {
   static_assert(L::max().bits() == 0x7bff);
 }
 
+// A program's own clamp template, called unqualified with half as the SYCL-CTS's util library does:
+// argument-dependent lookup must not bring sycl::clamp in beside it (the call was ambiguous).
+namespace own {
+template <typename T>
+T clamp(T v, T lo, T hi) {
+  return v < lo ? lo : hi < v ? hi : v;
+}
+template <typename T>
+T unit_clamp(T v) {
+  return clamp<T>(v, 0, 1);
+}
+}  // namespace own
+
+TEST(Half, UnqualifiedCallsDoNotFindTheBuiltins) {
+  EXPECT_EQ(float(own::unit_clamp(sycl::half(1.5f))), 1.0f);
+  EXPECT_EQ(float(own::unit_clamp(sycl::half(-0.5f))), 0.0f);
+  // Qualified, the built-ins take half as before; its operators are still found.
+  EXPECT_EQ(float(sycl::clamp(sycl::half(1.5f), sycl::half(0), sycl::half(1))), 1.0f);
+  EXPECT_EQ(float(sycl::sqrt(sycl::half(4.0f))), 2.0f);
+  EXPECT_EQ(float(sycl::sqrt(sycl::vec<sycl::half, 2>(4.0f, 9.0f))[1]), 3.0f);
+  EXPECT_EQ(float(sycl::half(1.5f) + 1), 2.5f);
+}
+
 TEST(Half, ConversionsInKernelsMatchTheHost) {
   sycl::queue q;
   constexpr int n = 1024;

@@ -54,17 +54,19 @@ TESSERA_HOST_DEVICE constexpr float half_bits_to_float(std::uint16_t h) noexcept
 
 }  // namespace tessera::detail
 
-namespace sycl {
+// half lives in a namespace of its own, named sycl::half by an alias, as in DPC++: argument-dependent
+// lookup of a call with a half argument then finds half's operators and nothing else. Were half a
+// member of sycl, an unqualified call such as clamp<half>(x, 0, 1) would find sycl::clamp beside the
+// caller's own clamp and be ambiguous (the SYCL-CTS's util library makes that call).
+namespace sycl::detail::half_impl {
 
 class half;
 
-namespace detail_half {
 template <typename U>
 inline constexpr bool is_arithmetic_v = std::is_arithmetic_v<U>;
 // half with a floating operand computes in the wider type; with an integer it stays half (as DPC++).
 template <typename U>
 using mixed_t = std::conditional_t<std::is_floating_point_v<U>, std::common_type_t<float, U>, half>;
-}  // namespace detail_half
 
 class half {
  public:
@@ -95,15 +97,15 @@ class half {
   friend TESSERA_HOST_DEVICE constexpr half operator op(half a, half b) noexcept {               \
     return half(float(a) op float(b));                                                           \
   }                                                                                              \
-  template <typename U, std::enable_if_t<detail_half::is_arithmetic_v<U>, int> = 0>              \
-  friend TESSERA_HOST_DEVICE constexpr detail_half::mixed_t<U> operator op(half a, U b) noexcept { \
-    using R = detail_half::mixed_t<U>;                                                           \
+  template <typename U, std::enable_if_t<is_arithmetic_v<U>, int> = 0>                           \
+  friend TESSERA_HOST_DEVICE constexpr mixed_t<U> operator op(half a, U b) noexcept {            \
+    using R = mixed_t<U>;                                                                        \
     using C = std::conditional_t<std::is_same_v<R, half>, float, R>;                             \
     return R(C(a) op C(b));                                                                      \
   }                                                                                              \
-  template <typename U, std::enable_if_t<detail_half::is_arithmetic_v<U>, int> = 0>              \
-  friend TESSERA_HOST_DEVICE constexpr detail_half::mixed_t<U> operator op(U a, half b) noexcept { \
-    using R = detail_half::mixed_t<U>;                                                           \
+  template <typename U, std::enable_if_t<is_arithmetic_v<U>, int> = 0>                           \
+  friend TESSERA_HOST_DEVICE constexpr mixed_t<U> operator op(U a, half b) noexcept {            \
+    using R = mixed_t<U>;                                                                        \
     using C = std::conditional_t<std::is_same_v<R, half>, float, R>;                             \
     return R(C(a) op C(b));                                                                      \
   }                                                                                              \
@@ -121,11 +123,11 @@ class half {
   friend TESSERA_HOST_DEVICE constexpr bool operator op(half a, half b) noexcept {               \
     return float(a) op float(b);                                                                 \
   }                                                                                              \
-  template <typename U, std::enable_if_t<detail_half::is_arithmetic_v<U>, int> = 0>              \
+  template <typename U, std::enable_if_t<is_arithmetic_v<U>, int> = 0>                           \
   friend TESSERA_HOST_DEVICE constexpr bool operator op(half a, U b) noexcept {                  \
     return float(a) op b;                                                                        \
   }                                                                                              \
-  template <typename U, std::enable_if_t<detail_half::is_arithmetic_v<U>, int> = 0>              \
+  template <typename U, std::enable_if_t<is_arithmetic_v<U>, int> = 0>                           \
   friend TESSERA_HOST_DEVICE constexpr bool operator op(U a, half b) noexcept {                  \
     return a op float(b);                                                                        \
   }
@@ -150,6 +152,10 @@ class half {
   std::uint16_t bits_;
 };
 
+}  // namespace sycl::detail::half_impl
+
+namespace sycl {
+using half = detail::half_impl::half;
 }  // namespace sycl
 
 template <>
