@@ -10,6 +10,7 @@
 #include "sycl/multi_ptr.hpp"
 #include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
+#include "tessera/detail/hash_combine.hpp"
 #include "tessera/memory/host_handle.hpp"
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/group/call_site.hpp"
@@ -372,3 +373,18 @@ template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, 
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: accessors hash what their operator== compares (the range follows from these
+// but for accessors of one buffer made with different ranges at one offset, which may share a hash).
+template <typename DataT, int D, sycl::access_mode M, sycl::target T, sycl::access::placeholder P>
+struct std::hash<sycl::accessor<DataT, D, M, T, P>> {
+  std::size_t operator()(const sycl::accessor<DataT, D, M, T, P>& a) const noexcept {
+    return tessera::detail::hash_of(a.view().buffer.get(), static_cast<const void*>(a.get_pointer()));
+  }
+};
+template <typename DataT, int D, sycl::access_mode M> struct std::hash<sycl::host_accessor<DataT, D, M>> {
+  std::size_t operator()(const sycl::host_accessor<DataT, D, M>& a) const noexcept {
+    using base = sycl::accessor<DataT, D, M, sycl::target::host_buffer, sycl::access::placeholder::false_t>;
+    return std::hash<base>{}(a);
+  }
+};

@@ -7,6 +7,7 @@
 
 #include "sycl/accessor.hpp"
 #include "sycl/property_list.hpp"
+#include "tessera/detail/hash_combine.hpp"
 
 namespace sycl {
 
@@ -194,6 +195,7 @@ private:
   std::size_t first_ = 0;
   property_list props_;
   bool sub_ = false;
+  friend struct std::hash<buffer>;
 };
 
 template <typename T, int D> buffer(T*, const range<D>&, const property_list& = {}) -> buffer<T, D>;
@@ -202,3 +204,10 @@ template <typename It> buffer(It, It, const property_list& = {}) -> buffer<typen
 template <typename C> buffer(C&, const property_list& = {}) -> buffer<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))>, 1>;
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: a buffer is its storage's owner and where in it the buffer starts.
+template <typename T, int D, typename A> struct std::hash<sycl::buffer<T, D, A>> {
+  std::size_t operator()(const sycl::buffer<T, D, A>& b) const noexcept {
+    return tessera::detail::hash_of(b.owner_.get(), b.first_);
+  }
+};

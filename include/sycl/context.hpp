@@ -3,6 +3,7 @@
 
 #include "sycl/device.hpp"
 #include "sycl/property_list.hpp"
+#include "tessera/detail/hash_combine.hpp"
 
 namespace sycl {
 
@@ -31,3 +32,12 @@ inline property::buffer::context_bound::context_bound(context c) : context_(std:
 inline context property::buffer::context_bound::get_context() const { return *context_; }
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: contexts compare by their devices, so they hash by them.
+template <> struct std::hash<sycl::context> {
+  std::size_t operator()(const sycl::context& c) const {
+    std::size_t h = 0;
+    for (const sycl::device& d : c.get_devices()) h = tessera::detail::hash_of(h, d);
+    return h;
+  }
+};

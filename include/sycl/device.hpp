@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 #include <vector>
 
 #include "sycl/backend.hpp"
@@ -80,6 +81,7 @@ public:
 private:
   std::string info_name() const;
   tessera::runtime::device_kind kind_;
+  friend struct std::hash<platform>;
 };
 
 template <> inline std::string platform::get_info<info::platform::name>() const { return info_name(); }
@@ -103,3 +105,11 @@ inline std::vector<aspect> aspects::get(const tessera::runtime::device_impl& d) 
 } // namespace info::device
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: equal handles hash equal (a device is its runtime object, a platform its backend).
+template <> struct std::hash<sycl::device> {
+  std::size_t operator()(const sycl::device& d) const noexcept { return std::hash<const void*>{}(&d.impl()); }
+};
+template <> struct std::hash<sycl::platform> {
+  std::size_t operator()(const sycl::platform& p) const noexcept { return std::hash<int>{}(static_cast<int>(p.kind_)); }
+};

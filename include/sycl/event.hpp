@@ -6,6 +6,7 @@
 
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
+#include "tessera/detail/hash_combine.hpp"
 #include "tessera/runtime/event_impl.hpp"
 
 namespace sycl {
@@ -58,6 +59,14 @@ private:
   std::shared_ptr<tessera::runtime::event_impl> impl_;
   std::shared_ptr<tessera::runtime::queue_impl> queue_; // with ticket_, when impl_ is null
   std::uint64_t ticket_ = 0;
+  friend struct std::hash<event>;
 };
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: an event is its runtime object, or its queue and ticket.
+template <> struct std::hash<sycl::event> {
+  std::size_t operator()(const sycl::event& e) const noexcept {
+    return tessera::detail::hash_of(e.impl_.get(), e.queue_.get(), e.ticket_);
+  }
+};

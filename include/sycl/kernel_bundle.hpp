@@ -10,6 +10,7 @@
 #include "sycl/device.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/property_list.hpp"
+#include "tessera/detail/hash_combine.hpp"
 #include "tessera/runtime/kernel_registry.hpp"
 
 // SYCL 2020 §4.11, as far as a library can honour it. Every kernel is compiled with the program
@@ -86,9 +87,16 @@ public:
 
   device_image(kernel_id k, std::vector<device> ds) : kernel_(k), devices_(std::move(ds)) {}
 
+  // An image is its kernel's code for its devices: images of the same kernel and devices are one.
+  friend bool operator==(const device_image& a, const device_image& b) {
+    return a.kernel_ == b.kernel_ && a.devices_ == b.devices_;
+  }
+  friend bool operator!=(const device_image& a, const device_image& b) { return !(a == b); }
+
 private:
   kernel_id kernel_;
   std::vector<device> devices_;
+  friend struct std::hash<device_image>;
 };
 
 class kernel;
@@ -233,6 +241,7 @@ public:
 private:
   detail::bundle_ptr bundle_;
   kernel_id id_;
+  friend struct std::hash<kernel>;
 };
 
 template <bundle_state State>
@@ -447,3 +456,23 @@ inline std::vector<kernel_id> info::device::built_in_kernel_ids::get(const tesse
 }
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: each hashes what its operator== compares.
+template <> struct std::hash<sycl::kernel_id> {
+  std::size_t operator()(const sycl::kernel_id& k) const noexcept { return std::hash<const void*>{}(k.record()); }
+};
+template <sycl::bundle_state State> struct std::hash<sycl::device_image<State>> {
+  std::size_t operator()(const sycl::device_image<State>& image) const {
+    std::size_t h = std::hash<sycl::kernel_id>{}(image.kernel_);
+    for (const sycl::device& d : image.devices_) h = tessera::detail::hash_of(h, d);
+    return h;
+  }
+};
+template <sycl::bundle_state State> struct std::hash<sycl::kernel_bundle<State>> {
+  std::size_t operator()(const sycl::kernel_bundle<State>& b) const noexcept {
+    return std::hash<const void*>{}(b.data().get());
+  }
+};
+template <> struct std::hash<sycl::kernel> {
+  std::size_t operator()(const sycl::kernel& k) const noexcept { return tessera::detail::hash_of(k.bundle_.get(), k.id_); }
+};

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <functional>
 
 #include "sycl/access.hpp"
 #include "sycl/id.hpp"
@@ -62,6 +63,13 @@ public:
   TESSERA_HOST_DEVICE iterator begin() const noexcept { return base(); }
   TESSERA_HOST_DEVICE iterator end() const noexcept { return base() + size(); }
 
+  // Each local accessor of a command has its own place in local memory (DPC++ compares the
+  // accessors' shared state; the place is what its copies share here).
+  friend bool operator==(const local_accessor& a, const local_accessor& b) {
+    return a.offset_ == b.offset_ && a.range_ == b.range_;
+  }
+  friend bool operator!=(const local_accessor& a, const local_accessor& b) { return !(a == b); }
+
 private:
   // Every local accessor starts on a 16-byte boundary of the group's local memory (at most 15
   // bytes of padding), whatever its element type. The GPU kernel knows it at compile time, so that
@@ -78,6 +86,14 @@ private:
   range<D> range_;
   std::size_t offset_ = 0;
   DataT* ptr_ = nullptr;
+  friend struct std::hash<local_accessor>;
 };
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2.
+template <typename DataT, int D> struct std::hash<sycl::local_accessor<DataT, D>> {
+  std::size_t operator()(const sycl::local_accessor<DataT, D>& a) const noexcept {
+    return std::hash<std::size_t>{}(a.offset_);
+  }
+};

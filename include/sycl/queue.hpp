@@ -169,6 +169,12 @@ private:
 
   std::shared_ptr<tessera::runtime::queue_impl> impl_;
   property_list props_;
+  friend struct std::hash<queue>;
 };
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: a queue is its runtime object.
+template <> struct std::hash<sycl::queue> {
+  std::size_t operator()(const sycl::queue& q) const noexcept { return std::hash<const void*>{}(q.impl_.get()); }
+};

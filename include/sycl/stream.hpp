@@ -1,6 +1,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -227,6 +228,12 @@ private:
   std::size_t statement_;
   tessera::detail::stream_sink sink_;
   std::shared_ptr<tessera::detail::stream_storage> host_;
+  friend struct std::hash<stream>;
 };
 
 } // namespace sycl
+
+// SYCL 2020 §4.5.2: a stream is its host-side storage.
+template <> struct std::hash<sycl::stream> {
+  std::size_t operator()(const sycl::stream& s) const noexcept { return std::hash<const void*>{}(s.host_.get()); }
+};

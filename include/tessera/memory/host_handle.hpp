@@ -64,6 +64,7 @@ public:
 
   operator const std::shared_ptr<T>&() const noexcept { return ptr_; }
   T* operator->() const noexcept { return ptr_.get(); }
+  T* get() const noexcept { return ptr_.get(); }
   explicit operator bool() const noexcept { return static_cast<bool>(ptr_); }
   friend bool operator==(const host_handle& a, const host_handle& b) noexcept { return a.ptr_ == b.ptr_; }
 
