@@ -4,6 +4,8 @@
 
 #include "rethrow_handler.hpp"
 #include <sycl/sycl.hpp>
+// DPC++'s path for the extension, which its programs include (HeCBench's blockAccess).
+#include <sycl/ext/oneapi/experimental/group_load_store.hpp>
 
 #include <algorithm>
 #include <functional>

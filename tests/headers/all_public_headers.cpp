@@ -9,5 +9,7 @@
 #include <oneapi/dpl/numeric>
 #include <sycl/sycl.hpp>
 #include <sycl/ext/oneapi/group_load_store.hpp>
+#include <sycl/ext/oneapi/experimental/group_load_store.hpp>
+#include <sycl/ext/oneapi/experimental/root_group.hpp>
 
 int main() { return 0; }

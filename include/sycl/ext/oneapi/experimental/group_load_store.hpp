@@ -1,0 +1,3 @@
+#pragma once
+// Where DPC++ programs include the group load/store extension from.
+#include "sycl/ext/oneapi/group_load_store.hpp"
