@@ -98,7 +98,7 @@ inline sycl::device parent_device::get(const tessera::runtime::device_impl&) {
 }
 inline std::vector<aspect> aspects::get(const tessera::runtime::device_impl& d) {
   std::vector<aspect> out;
-  for (int a = 0; a <= static_cast<int>(aspect::usm_system_allocations); ++a)
+  for (int a = 0; a <= static_cast<int>(aspect::ext_intel_legacy_image); ++a)
     if (sycl::device(&d).has(static_cast<aspect>(a))) out.push_back(static_cast<aspect>(a));
   return out;
 }

@@ -16,7 +16,13 @@ class kernel_id;
 enum class aspect {
   cpu, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image, online_compiler,
   online_linker, queue_profiling, usm_device_allocations, usm_host_allocations, usm_atomic_host_allocations,
-  usm_shared_allocations, usm_atomic_shared_allocations, usm_system_allocations
+  usm_shared_allocations, usm_atomic_shared_allocations, usm_system_allocations,
+  // DPC++'s, for its Intel device-information extension (sycl/ext/intel/device_info.hpp) and legacy
+  // images; ext_intel_legacy_image is the last aspect.
+  ext_intel_pci_address, ext_intel_gpu_eu_count, ext_intel_gpu_eu_simd_width, ext_intel_gpu_slices,
+  ext_intel_gpu_subslices_per_slice, ext_intel_gpu_eu_count_per_subslice, ext_intel_max_mem_bandwidth,
+  ext_intel_mem_channel, ext_intel_device_info_uuid, ext_intel_gpu_hw_threads_per_eu, ext_intel_free_memory,
+  ext_intel_device_id, ext_intel_memory_clock_rate, ext_intel_memory_bus_width, ext_intel_legacy_image
 };
 
 namespace info {

@@ -43,6 +43,7 @@
 #include "sycl/device_selector.hpp"
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/ext/intel/device_info.hpp"
 #include "sycl/ext/oneapi/group_load_store.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/ext/oneapi/root_group.hpp"

@@ -1,5 +1,8 @@
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -26,6 +29,24 @@ std::uint32_t default_sub_group_size() {
   }
   return 32; // the NVIDIA warp size, so code tested here behaves as on the GPU
 }
+
+// What the kernel counts as available to a new allocation without swapping (MemAvailable), within
+// the device's global memory (all of this machine's).
+std::uint64_t available_memory(const runtime::device_impl& d) {
+  std::ifstream in("/proc/meminfo");
+  std::uint64_t kib = 0;
+  for (std::string key; in >> key;) {
+    if (key == "MemAvailable:") {
+      in >> kib;
+      break;
+    }
+    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  const std::uint64_t bytes = kib > 0 ? kib * 1024
+                                      : static_cast<std::uint64_t>(sysconf(_SC_AVPHYS_PAGES)) *
+                                            static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+  return std::min<std::uint64_t>(bytes, d.global_mem_size);
+}
 } // namespace
 
 // Work-group limits match CUDA's so that a program tested here also launches there.
@@ -48,6 +69,7 @@ const runtime::device_impl& device() {
     d.max_num_sub_groups = 1024 / 4;
     const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE), l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
     d.global_mem_cache_size = static_cast<std::size_t>(l3 > 0 ? l3 : l2 > 0 ? l2 : 0);
+    d.free_memory = available_memory;
     return d;
   }();
   return dev;

@@ -181,7 +181,25 @@ bool device::has(aspect a) const {
   case aspect::emulated:
   case aspect::image:
   case aspect::online_compiler:
-  case aspect::online_linker: return false;
+  case aspect::online_linker:
+  case aspect::ext_intel_legacy_image: return false;
+  // DPC++'s Intel device information (sycl/ext/intel/device_info.hpp): what the backend could tell.
+  case aspect::ext_intel_free_memory: return impl_->free_memory != nullptr;
+  case aspect::ext_intel_device_id: return impl_->pci_device_id.has_value();
+  case aspect::ext_intel_pci_address: return impl_->pci_address.has_value();
+  case aspect::ext_intel_device_info_uuid: return impl_->uuid.has_value();
+  case aspect::ext_intel_memory_clock_rate: return impl_->memory_clock_khz.has_value();
+  case aspect::ext_intel_memory_bus_width: return impl_->memory_bus_width.has_value();
+  case aspect::ext_intel_max_mem_bandwidth: return impl_->memory_clock_khz && impl_->memory_bus_width;
+  // Intel GPUs' execution units and memory channels: no such thing here, as DPC++ answers for
+  // its CUDA devices.
+  case aspect::ext_intel_gpu_eu_count:
+  case aspect::ext_intel_gpu_eu_simd_width:
+  case aspect::ext_intel_gpu_slices:
+  case aspect::ext_intel_gpu_subslices_per_slice:
+  case aspect::ext_intel_gpu_eu_count_per_subslice:
+  case aspect::ext_intel_gpu_hw_threads_per_eu:
+  case aspect::ext_intel_mem_channel: return false;
   }
   return false;
 }

@@ -1,6 +1,8 @@
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,15 @@ struct device_impl {
   std::uint32_t max_num_sub_groups;
   std::size_t global_mem_cache_size = 0; // the last-level cache
   int ordinal = -1; // the backend's own number for the device (the CUDA device id)
+  // What DPC++'s Intel device-information extension (sycl_ext_intel_device_info) asks, where the
+  // backend can tell; an empty one is a query whose aspect the device does not have.
+  std::optional<std::uint32_t> pci_device_id;
+  std::optional<std::string> pci_address; // domain:bus:device.function, in lower-case hex
+  std::optional<std::array<unsigned char, 16>> uuid;
+  std::optional<std::uint32_t> memory_clock_khz;
+  std::optional<std::uint32_t> memory_bus_width; // bits
+  // The bytes of global memory free now.
+  std::uint64_t (*free_memory)(const device_impl&) = nullptr;
 };
 
 // Every device of every built backend, the CPU first. Stable for the life of the program.
