@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the CUDA configuration (build-cuda/) and gathers what a device run needs into .gpu/
 # (git-ignored through .git/info/exclude): every test, example and the CUDA benchmarks, with
-# libtessera, Boost.Context and the CUDA runtime beside them. Then, on the GPU machine:
-#   bash scripts/gpu_run.sh
+# libtessera, Boost.Context and the CUDA runtime beside them, and from build/ (when built) the CPU
+# benchmarks of the default build in .gpu/cpu/. Then, on the GPU machine:
+#   bash scripts/gpu_run.sh; bash scripts/gpu_run.sh cpu
 set -euo pipefail
 cd "$(dirname "$0")/.."
 grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
@@ -20,4 +21,15 @@ cp build-cuda/bench/tessera-cuda-bench build-cuda/bench/tessera-amp-bench build-
 # clang's OpenMP runtime: the benchmarks' CPU peers (root barrier, oneDPL on the host) need it.
 cp -L build-cuda/libtessera.so.0 /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 \
       /usr/local/cuda/lib64/libcudart.so.13 "$(clang++-19 -print-file-name=libomp.so.5)" .gpu/
+# The default build's CPU side (build/: g++, its SYCL programs compiled by clang 19 with the CBS
+# pass), which `gpu_run.sh cpu` measures on the GPU machine's host: the benches and the demo that
+# docs/performance.md's first tables quote, with that build's libtessera and both OpenMP runtimes.
+if [[ -x build/bench/tessera-bench && -x build/bench/tessera-cbs-bench && -x build/examples/tessera-demo ]]; then
+  mkdir -p .gpu/cpu
+  cp build/bench/tessera-bench build/bench/tessera-cbs-bench build/examples/tessera-demo .gpu/cpu/
+  cp -L build/libtessera.so.0 /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 \
+        "$(clang++-19 -print-file-name=libomp.so.5)" "$(g++ -print-file-name=libgomp.so.1)" .gpu/cpu/
+else
+  echo "note: build/ has no tessera-bench, tessera-cbs-bench or tessera-demo: .gpu/cpu/ left out" >&2
+fi
 du -sh .gpu

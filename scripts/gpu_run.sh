@@ -3,6 +3,8 @@
 # (or ./gpu-out), packed into logs.tgz; the summary is printed last.
 #   bash scripts/gpu_run.sh            every test and example on the GPU, the nvcc-built program,
 #                                      and the CUDA benchmarks (the oneDPL ones included)
+#   bash scripts/gpu_run.sh cpu        the default build's CPU benchmarks and demo (.gpu/cpu/) on
+#                                      every core of this machine's host, then on one
 #   bash scripts/gpu_run.sh sanitize [TOOL...]
 #                                      compute-sanitizer (memcheck, racecheck and synccheck unless
 #                                      named) on every example and every test binary
@@ -54,6 +56,17 @@ if [[ $mode == run ]]; then
   # The C++ AMP layer against SYCL, on the GPU and on this machine's CPU.
   timeout 120 ./.gpu/tessera-amp-bench | tee -a "$summary"
   TESSERA_DEVICE=cpu timeout 120 ./.gpu/tessera-amp-bench 512 | tee -a "$summary"
+elif [[ $mode == cpu ]]; then
+  # What a user of the default build sees on this host's CPU: compiled barrier kernels against
+  # OpenMP, all cores then one.
+  lscpu | grep -E '^(Model name|CPU\(s\)):' | tee -a "$summary"
+  for n in "$(nproc)" 1; do
+    export LD_LIBRARY_PATH=$PWD/.gpu/cpu TESSERA_DEVICE=cpu TESSERA_NUM_THREADS=$n OMP_NUM_THREADS=$n
+    echo "== $n threads" | tee -a "$summary"
+    timeout 200 ./.gpu/cpu/tessera-cbs-bench 2>&1 | tee -a "$summary"
+    timeout 200 ./.gpu/cpu/tessera-bench 2>&1 | tee -a "$summary"
+    [[ $n -eq 1 ]] || timeout 200 ./.gpu/cpu/tessera-demo 2>&1 | tee -a "$summary"
+  done
 else
   # Examples at a small size; test binaries whole. A tool's report counts only with rc 0.
   tools=("${@:2}")
