@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# Builds the Khronos SYCL-CTS against Tessera, runs it, and writes one table of the result.
+#
+#   scripts/cts.sh --cts DIR [--tessera DIR] [--build DIR] [-j N] [--cxx CXX] [--cuda]
+#                  [--full-conformance] [--timeout S] [--out FILE] [--no-run] [-DVAR=VALUE...]
+#                  [CATEGORY...]
+#
+#   --cts DIR            a checkout of KhronosGroup/SYCL-CTS with its submodules vendor/Catch2 and
+#                        vendor/OpenCL-Headers (`git submodule update --init`). The script adds
+#                        Tessera to the CTS's two lists of implementations (a line in each of
+#                        cmake/AddSYCLExecutable.cmake and tests/common/disabled_for_test_case.h;
+#                        done once, checked each time) and changes nothing else there.
+#   --tessera DIR        a Tessera build directory (default: build/ of this tree), whose library is
+#                        built and staged with `cmake --install` under the CTS build directory, or
+#                        an installed prefix (one with lib/cmake/Tessera).
+#   --build DIR          the CTS build directory (default /tmp/cts-build, or /tmp/cts-build-cuda
+#                        with --cuda); kept between runs, so a second run builds only what changed.
+#   -j N                 parallel compile jobs (default 2)
+#   --cxx CXX            the C++ compiler (default: the one tessera++ runs, or with --cuda the
+#                        clang of tessera++ --cuda). A ccache on the PATH is used as launcher.
+#   --cuda               compile the tests' kernels for the GPU too (Tessera built with
+#                        TESSERA_CUDA=ON; TESSERA_CUDA_ARCH picks the GPU, e.g. -DTESSERA_CUDA_ARCH=sm_90)
+#                        and build the CTS's cuda_interop category.
+#   --full-conformance   SYCL_CTS_ENABLE_FULL_CONFORMANCE=ON (many more types and cases)
+#   --timeout S          kill a category's run after S seconds (default 1800)
+#   --out FILE           the table, as Markdown (default <build>/conformance.md)
+#   --no-run             build only
+#   -DVAR=VALUE          passed to the CTS's CMake configure (e.g. -DCMAKE_CXX_FLAGS=-O2)
+#   CATEGORY...          directories of the CTS's tests/ (e.g. item range kernel_bundle) or
+#                        executables (test_item); default: every one.
+#
+# Per category, one line of progress on stderr; logs in <build>/cts-logs/<executable>.{build,run}.log
+# and Catch2's XML report in <build>/cts-logs/<executable>.xml. The table gives, per executable:
+# whether it built (else the first compile error), the test cases passed / failed / skipped, the
+# seconds to build and to run, and a verdict: pass (no test case failed), fail, no build, crash
+# (the run died; the test case it was in is named) or timeout.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+command_line="scripts/cts.sh $*"
+
+cts="" tessera="$repo/build" build="" jobs=2 cxx="" cuda=0 full=0 timeout_s=1800 out="" run=1
+cmake_args=() wanted=()
+
+die() { echo "cts.sh: $*" >&2; exit 2; }
+
+parse_args() {
+  while (($#)); do
+    case "$1" in
+      --cts) cts="$2"; shift ;;
+      --tessera) tessera="$2"; shift ;;
+      --build) build="$2"; shift ;;
+      -j) jobs="$2"; shift ;;
+      -j*) jobs="${1#-j}" ;;
+      --cxx) cxx="$2"; shift ;;
+      --cuda) cuda=1 ;;
+      --full-conformance) full=1 ;;
+      --timeout) timeout_s="$2"; shift ;;
+      --out) out="$2"; shift ;;
+      --no-run) run=0 ;;
+      -D*) cmake_args+=("$1") ;;
+      -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+      -*) die "unknown option $1 (see --help)" ;;
+      *) wanted+=("$1") ;;
+    esac
+    shift
+  done
+  [[ -n "$cts" ]] || die "--cts DIR is required (a checkout of KhronosGroup/SYCL-CTS)"
+  cts="$(cd "$cts" && pwd)" || die "no directory $cts"
+  [[ -n "$build" ]] || build="/tmp/cts-build$( ((cuda)) && echo -cuda)"
+  mkdir -p "$build/cts-logs"
+  build="$(cd "$build" && pwd)"
+  [[ -n "$out" ]] || out="$build/conformance.md"
+}
+
+check_checkout() {
+  [[ -f "$cts/tests/common/disabled_for_test_case.h" && -f "$cts/cmake/AddSYCLExecutable.cmake" ]] \
+    || die "$cts is not a SYCL-CTS checkout"
+  local sub
+  for sub in vendor/Catch2 vendor/OpenCL-Headers; do
+    [[ -f "$cts/$sub/CMakeLists.txt" ]] \
+      || die "$cts/$sub is empty: run git -C $cts submodule update --init"
+  done
+}
+
+# Tessera joins the CTS's two hard-coded lists of implementations (the CTS's own way to add one).
+add_tessera_to_cts() {
+  local list="$cts/cmake/AddSYCLExecutable.cmake" header="$cts/tests/common/disabled_for_test_case.h"
+  if ! grep -q 'KNOWN_SYCL_IMPLEMENTATIONS "[^"]*Tessera' "$list"; then
+    sed -i 's/^\(set *(KNOWN_SYCL_IMPLEMENTATIONS "[^"]*\)"/\1;Tessera"/' "$list"
+    grep -q 'KNOWN_SYCL_IMPLEMENTATIONS "[^"]*Tessera' "$list" \
+      || die "could not add Tessera to KNOWN_SYCL_IMPLEMENTATIONS in $list"
+  fi
+  if ! grep -q 'SYCL_CTS_COMPILING_WITH_TESSERA' "$header"; then
+    perl -0pi -e 's/#else\n#error Unknown SYCL implementation/#elif SYCL_CTS_COMPILING_WITH_TESSERA\n#define INTERNAL_CTS_SYCL_IMPL_Tessera ()\n$&/' "$header"
+    grep -q 'SYCL_CTS_COMPILING_WITH_TESSERA' "$header" \
+      || die "could not add Tessera to the implementations in $header"
+  fi
+}
+
+# Sets prefix: an installed Tessera, staged from a build directory when given one.
+tessera_prefix() {
+  if [[ -f "$tessera/lib/cmake/Tessera/TesseraConfig.cmake" ]]; then
+    prefix="$(cd "$tessera" && pwd)"
+    return
+  fi
+  [[ -f "$tessera/CMakeCache.txt" ]] || die "--tessera $tessera is neither a Tessera build nor a prefix"
+  # What `cmake --install` copies: the library and those of its tools this build configured.
+  local targets=() t
+  for t in tessera tessera-cbs tessera-ls tessera-device-select; do
+    [[ -n "$(find "$tessera" -maxdepth 4 -type d -name "$t.dir" -print -quit)" ]] && targets+=("$t")
+  done
+  echo "Tessera: building ${targets[*]} in $tessera" >&2
+  cmake --build "$tessera" -j "$jobs" --target "${targets[@]}" >"$build/cts-logs/tessera.log" 2>&1 \
+    || { tail -20 "$build/cts-logs/tessera.log" >&2; die "Tessera did not build"; }
+  prefix="$build/tessera-prefix"
+  cmake --install "$tessera" --prefix "$prefix" >>"$build/cts-logs/tessera.log" 2>&1 \
+    || { tail -20 "$build/cts-logs/tessera.log" >&2; die "cmake --install $tessera failed"; }
+}
+
+# The compiler tessera++ runs: the first word of its --showme but a ccache (TESSERA_CXX may hold one).
+default_cxx() {
+  local flag=() showme words
+  ((cuda)) && flag=(--cuda)
+  showme="$("$prefix/bin/tessera++" "${flag[@]}" --showme -c x.cpp)" \
+    || die "tessera++ ${flag[*]} cannot compile (with --cuda: is Tessera built with TESSERA_CUDA=ON?)"
+  read -ra words <<<"$showme"
+  [[ "${words[0]}" == ccache ]] && words=("${words[@]:1}")
+  echo "${words[0]}"
+}
+
+configure() {
+  [[ -n "$cxx" ]] || cxx="$(default_cxx)"
+  local launcher=()
+  if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  fi
+  local generator=()
+  [[ -f "$build/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || generator=(-G Ninja)
+  local cuda_args=(-DTESSERA_CUDA_KERNELS=OFF -DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=OFF)
+  ((cuda)) && cuda_args=(-DTESSERA_CUDA_KERNELS=ON -DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=ON)
+  echo "CTS: configuring $build (compiler $cxx)" >&2
+  cmake -S "$cts" -B "$build" "${generator[@]}" "${launcher[@]}" \
+    -DSYCL_IMPLEMENTATION=Tessera -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_MODULE_PATH="$here/cts" \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS=-O1 \
+    -DSYCL_CTS_ENABLE_OPENCL_INTEROP_TESTS=OFF \
+    -DSYCL_CTS_ENABLE_FULL_CONFORMANCE="$( ((full)) && echo ON || echo OFF)" \
+    "${cuda_args[@]}" "${cmake_args[@]}" >"$build/cts-logs/configure.log" 2>&1 \
+    || { grep -A5 'CMake Error' "$build/cts-logs/configure.log" | head -30 >&2; die "the CTS did not configure"; }
+}
+
+# Sets executables: "category executable" lines, those wanted (all when none are named).
+select_executables() {
+  local all="$build/tessera-cts-executables.txt" w
+  [[ -s "$all" ]] || die "$all is empty: the adapter did not run"
+  executables=()
+  while read -r category exe; do
+    if ((${#wanted[@]} == 0)); then
+      executables+=("$category $exe")
+      continue
+    fi
+    for w in "${wanted[@]}"; do
+      if [[ "$w" == "$category" || "$w" == "$exe" || "test_$w" == "$exe" ]]; then
+        executables+=("$category $exe")
+        break
+      fi
+    done
+  done <"$all"
+  ((${#executables[@]})) || die "no CTS executable matches: ${wanted[*]}"
+}
+
+# The first compiler error of a build log, on one line; its file is named from the CTS checkout
+# (the compiler names it from the build directory, or absolutely).
+first_error() {
+  local line file rel
+  line="$(grep -m1 -E ': (fatal )?error:|undefined reference|CMake Error' "$1" || true)"
+  [[ -n "$line" ]] || line="$(grep -m1 -E 'FAILED|Error' "$1" || echo 'failed (see log)')"
+  file="${line%%:*}"
+  if [[ "$file" != "$line" ]] && [[ -e "$build/$file" || -e "$file" ]]; then
+    [[ "$file" == /* ]] || file="$build/$file"
+    rel="$(realpath -m --relative-to="$cts" "$file")"
+    [[ "$rel" == ../* ]] || line="$rel:${line#*:}"
+  fi
+  echo "${line:0:300}"
+}
+
+# Builds what every category shares (util, oclmath, Catch2), so that its error is reported once.
+build_common() {
+  local log="$build/cts-logs/common.build.log" t0=$SECONDS
+  if ! cmake --build "$build" -j "$jobs" --target util oclmath Catch2 >"$log" 2>&1; then
+    echo "common (util, oclmath, Catch2): does not build: $(first_error "$log")" >&2
+    common_error="util: $(first_error "$log")"
+    return
+  fi
+  echo "common (util, oclmath, Catch2): built in $((SECONDS - t0)) s" >&2
+  common_error=""
+}
+
+# Runs one executable; sets run_result and the counts.
+run_one() {
+  local exe="$1" xml="$build/cts-logs/$1.xml" rc=0
+  rm -f "$xml"
+  (cd "$build" && timeout -k 10 "$timeout_s" "bin/$exe" --reporter xml --out "$xml") \
+    >"$build/cts-logs/$exe.run.log" 2>&1 || rc=$?
+  read -r passed failed skipped last < <(python3 "$here/cts/catch2_counts.py" "$xml")
+  local in=""
+  [[ "$last" == "-" ]] || in=" in $last"
+  if ((rc == 124 || rc == 137)); then
+    run_result="timeout after ${timeout_s} s$in"
+  elif ((rc > 128)); then
+    run_result="crash (signal $((rc - 128)))$in"
+  elif ((failed > 0 || rc != 0)); then
+    run_result="fail"
+  elif ((passed == 0 && skipped > 0)); then
+    run_result="skipped"
+  else
+    run_result="pass"
+  fi
+}
+
+# A row of the table; a '|' in a cell (a compiler's message) is escaped.
+row() {
+  local cells=("${@//|/\\|}")
+  rows+=("| ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${cells[4]} | ${cells[5]} | ${cells[6]} |")
+}
+
+build_and_run() {
+  local i=0 n=${#executables[@]} category exe name log t0 build_s run_s
+  for entry in "${executables[@]}"; do
+    i=$((i + 1))
+    read -r category exe <<<"$entry"
+    name="$category"
+    [[ "$exe" == "test_$category" ]] || name="$category/${exe#test_}"
+    log="$build/cts-logs/$exe.build.log"
+    t0=$SECONDS
+    if [[ -n "$common_error" ]]; then
+      row "$name" "$common_error" - - - - "no build"
+      echo "[$i/$n] $name: not built (util does not build)" >&2
+      continue
+    fi
+    if ! cmake --build "$build" -j "$jobs" --target "$exe" -- -k 0 >"$log" 2>&1; then
+      build_s=$((SECONDS - t0))
+      row "$name" "$(first_error "$log")" - - - "$build_s, -" "no build"
+      echo "[$i/$n] $name: does not build ($build_s s): $(first_error "$log")" >&2
+      continue
+    fi
+    build_s=$((SECONDS - t0))
+    if ((!run)); then
+      row "$name" built - - - "$build_s, -" "built"
+      echo "[$i/$n] $name: built ($build_s s)" >&2
+      continue
+    fi
+    t0=$SECONDS
+    run_one "$exe"
+    run_s=$((SECONDS - t0))
+    row "$name" built "$passed" "$failed" "$skipped" "$build_s, $run_s" "$run_result"
+    echo "[$i/$n] $name: built ($build_s s), ran ($run_s s): $passed passed, $failed failed, $skipped skipped: $run_result" >&2
+  done
+}
+
+write_table() {
+  local passing total cts_commit tessera_commit
+  total=${#rows[@]}
+  passing=$(printf '%s\n' "${rows[@]}" | grep -c '| pass |$' || true)
+  cts_commit=unknown
+  if [[ "$(git -C "$cts" rev-parse --show-toplevel 2>/dev/null)" == "$cts" ]]; then
+    cts_commit="$(git -C "$cts" rev-parse --short=12 HEAD)"
+  fi
+  tessera_commit="$(git -C "$repo" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)"
+  {
+    echo "**$passing of $total** CTS executables pass."
+    echo
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- Tessera: $tessera_commit; SYCL-CTS: $cts_commit; compiler: ${cxx}"
+    echo "- command: \`$command_line\`"
+    echo
+    echo "| category | built | passed | failed | skipped | seconds (build, run) | result |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s\n' "${rows[@]}"
+  } >"$out"
+  echo "$passing of $total pass; table in $out" >&2
+}
+
+main() {
+  parse_args "$@"
+  check_checkout
+  add_tessera_to_cts
+  tessera_prefix
+  configure
+  select_executables
+  rows=()
+  build_common
+  build_and_run
+  write_table
+}
+
+main "$@"

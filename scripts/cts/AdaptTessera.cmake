@@ -1,0 +1,37 @@
+# The Khronos SYCL-CTS's adapter for Tessera (-DSYCL_IMPLEMENTATION=Tessera). scripts/cts.sh puts
+# this directory on the CTS's CMAKE_MODULE_PATH after the CTS's find_package(Tessera) found the
+# package, so Tessera::sycl and add_sycl_to_target are those of the installation given.
+#
+# The CTS wants SYCL::SYCL, which its util library links, and
+# add_sycl_executable_implementation(NAME OBJECT_LIBRARY TESTS), which builds one category's
+# executable. Everything that links SYCL::SYCL is compiled as add_sycl_to_target compiles SYCL
+# code: with the CBS pass under clang 19, as CUDA with TESSERA_CUDA_KERNELS ON (scripts/cts.sh
+# --cuda), so that the util library and the tests read Tessera's headers alike (one definition
+# of each inline function in every object).
+
+# tessera++ compiles as C++20; the CTS would otherwise pick C++17.
+set(CMAKE_CXX_STANDARD 20)
+
+add_library(SYCL::SYCL INTERFACE IMPORTED GLOBAL)
+add_sycl_to_target(TARGET SYCL::SYCL)
+
+# Which executable each category directory makes, for scripts/cts.sh (kernel_bundle makes 26).
+set(TESSERA_CTS_EXECUTABLES_FILE "${CMAKE_BINARY_DIR}/tessera-cts-executables.txt")
+file(WRITE "${TESSERA_CTS_EXECUTABLES_FILE}" "")
+
+function(add_sycl_executable_implementation)
+  cmake_parse_arguments(args "" "NAME;OBJECT_LIBRARY" "TESTS" ${ARGN})
+  add_library(${args_OBJECT_LIBRARY} OBJECT ${args_TESTS})
+  add_sycl_to_target(TARGET ${args_OBJECT_LIBRARY} SOURCES ${args_TESTS})
+  add_executable(${args_NAME} $<TARGET_OBJECTS:${args_OBJECT_LIBRARY}>)
+  target_link_libraries(${args_NAME} PRIVATE Tessera::sycl)
+  # The CTS gives its include directories, definitions and libraries (util, Catch2) to the
+  # executable after this call; the objects are compiled with them too. Appended, not set, so
+  # that the CBS or CUDA options add_sycl_to_target gave the objects stay.
+  foreach(_prop IN ITEMS INCLUDE_DIRECTORIES COMPILE_DEFINITIONS COMPILE_OPTIONS COMPILE_FEATURES)
+    set_property(TARGET ${args_OBJECT_LIBRARY} APPEND PROPERTY ${_prop}
+                 "$<TARGET_PROPERTY:${args_NAME},${_prop}>")
+  endforeach()
+  get_filename_component(_category "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  file(APPEND "${TESSERA_CTS_EXECUTABLES_FILE}" "${_category} ${args_NAME}\n")
+endfunction()
