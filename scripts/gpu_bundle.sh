@@ -14,6 +14,7 @@ cp build-cuda/tests/*_test .gpu/t/
 find build-cuda/examples -maxdepth 1 -type f -executable -exec cp {} .gpu/ex/ \;
 cp build-cuda/bench/tessera-cuda-bench build-cuda/bench/tessera-amp-bench build-cuda/bench/tessera-root-barrier-bench \
    build-cuda/bench/tessera-dpl-cuda-bench build-cuda/bench/tessera-dpl-bench build-cuda/bench/tessera-ch14-cuda-bench \
+   build-cuda/bench/tessera-barrier-check-bench \
    build-cuda/tessera-ls .gpu/
 # The nvcc path: the package test's program, built by nvcc against this tree.
 /usr/local/cuda/bin/nvcc -x cu -std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90 -O2 -Iinclude \

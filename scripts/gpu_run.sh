@@ -5,6 +5,7 @@
 #                                      and the CUDA benchmarks (the oneDPL ones included)
 #   bash scripts/gpu_run.sh cpu        the default build's CPU benchmarks and demo (.gpu/cpu/) on
 #                                      every core of this machine's host, then on one
+#   bash scripts/gpu_run.sh check      every test on the GPU with the barrier check on (TESSERA_CHECK=1)
 #   bash scripts/gpu_run.sh sanitize [TOOL...]
 #                                      compute-sanitizer (memcheck, racecheck and synccheck unless
 #                                      named) on every example and every test binary
@@ -20,8 +21,7 @@ summary=$top/summary-$mode${2:+-$2}.txt
 : > "$summary"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$summary"
 
-if [[ $mode == run ]]; then
-  ./.gpu/tessera-ls | tee -a "$summary"
+run_tests() {
   for t in .gpu/t/*_test; do
     n=$(basename "$t")
     # Test files of CPU-only behaviour are not compiled as CUDA: their queues are the CPU's.
@@ -32,6 +32,15 @@ if [[ $mode == run ]]; then
     TESSERA_DEVICE=$device timeout 180 "$t" --gtest_brief=1 > "$out/$n.log" 2>&1
     echo "test $n rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) *\]' "$out/$n.log" | tr '\n' ' ')" | tee -a "$summary"
   done
+}
+
+if [[ $mode == check ]]; then
+  # Correct kernels run checked with the same answers: no test may fail for the check.
+  export TESSERA_CHECK=1
+  run_tests
+elif [[ $mode == run ]]; then
+  ./.gpu/tessera-ls | tee -a "$summary"
+  run_tests
   for e in .gpu/ex/*; do
     n=$(basename "$e")
     timeout 120 "$e" > "$out/$n.log" 2>&1
@@ -53,6 +62,8 @@ if [[ $mode == run ]]; then
   timeout 300 ./.gpu/tessera-root-barrier-bench > "$out/root-barrier-bench.log" 2>&1
   echo "root-barrier bench rc=$?" | tee -a "$summary"
   tee -a "$summary" < "$out/root-barrier-bench.log"
+  # What the barrier check costs (TESSERA_CHECK=0 and =1, issue 28).
+  timeout 300 ./.gpu/tessera-barrier-check-bench | tee -a "$summary"
   # The C++ AMP layer against SYCL, on the GPU and on this machine's CPU.
   timeout 120 ./.gpu/tessera-amp-bench | tee -a "$summary"
   TESSERA_DEVICE=cpu timeout 120 ./.gpu/tessera-amp-bench 512 | tee -a "$summary"

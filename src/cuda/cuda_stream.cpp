@@ -221,8 +221,10 @@ private:
     if (err != cudaSuccess) {
       cudaGetLastError();
       error = to_exception(err, "kernel execution");
-      if (sink) sink(error); // outside the lock: the queue's own lock is taken before this one
+    } else if (check_enabled()) {
+      error = take_check_failure(stream_);
     }
+    if (error && sink) sink(error); // outside the lock: the queue's own lock is taken before this one
     lock.lock();
     batches_.pop_front();
     if (b.ev) free_.push_back(b.ev);
@@ -280,6 +282,7 @@ void destroy_stream(stream s) {
   auto cs = static_cast<cudaStream_t>(s);
   cudaStreamSynchronize(cs);
   release_scratch(s);
+  release_check_target(s);
   cudaStreamDestroy(cs);
 }
 

@@ -9,7 +9,8 @@ class group_exec;
 namespace tessera::glue {
 
 // The backend's own state of the work-group an item belongs to: the CPU backend's rendezvous.
-// Null on the GPU, where the hardware holds it.
+// Null on the GPU, where the hardware holds it, except in a kernel launched under TESSERA_CHECK,
+// where it points to the item's cuda::item_check (backend/cuda/barrier_check.hpp).
 using group_state = cpu::group_exec;
 
 // The shape of one nd_range launch, shared read-only by all its work-items.

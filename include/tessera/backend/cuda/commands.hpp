@@ -39,7 +39,7 @@ inline void check_sub_group(std::uint32_t requested) {
 template <int D, typename K>
 auto enqueue(glue::nd_range_kernel<D, K> c) {
   check_sub_group(c.requested_sub_group);
-  return [c = std::move(c)](stream s) { launch_nd(s, c.geometry, c.local_bytes, c.kernel); };
+  return [c = std::move(c)](stream s) { launch_nd(s, c.geometry, c.local_bytes, c.kernel, c.name); };
 }
 
 template <typename Name, int D, typename K>

@@ -11,6 +11,7 @@
 #include "sycl/group.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/sub_group.hpp"
+#include "tessera/backend/cuda/barrier_check.hpp"
 #include "tessera/group/load_store_layout.hpp"
 
 // Group algorithms in CUDA device code (only a device pass includes this): sub-groups are warps (shuffles and votes), work-groups are blocks
@@ -216,34 +217,72 @@ template <int D, typename T> __device__ T block_exchange(const sycl::group<D>& g
 namespace tessera::cuda::ops {
 
 using group::call_site;
+using collective = group::collective_op;
+
+// Under TESSERA_CHECK a work-group collective first meets the group (barrier_check.hpp); sub-group
+// collectives are not checked.
+template <int D> __device__ void arrive(const sycl::group<D>& g, collective c, const call_site& s) { check_arrival(g.context(), c, s); }
+__device__ inline void arrive(const sycl::sub_group&, collective, const call_site&) {}
 
 template <typename T> __device__ T broadcast(const sycl::sub_group& g, const T& x, std::size_t src, const call_site&) { return warp_select(g, x, static_cast<unsigned>(src)); }
-template <int D, typename T> __device__ T broadcast(const sycl::group<D>& g, const T& x, std::size_t src, const call_site&) { return block_broadcast(g, x, src); }
+template <int D, typename T> __device__ T broadcast(const sycl::group<D>& g, const T& x, std::size_t src, const call_site& s) {
+  arrive(g, collective::broadcast, s);
+  return block_broadcast(g, x, src);
+}
 
 __device__ inline bool any(const sycl::sub_group& g, bool p, const call_site&) { return __any_sync(g.active_mask(), p); }
 __device__ inline bool all(const sycl::sub_group& g, bool p, const call_site&) { return __all_sync(g.active_mask(), p); }
-template <int D> __device__ bool any(const sycl::group<D>&, bool p, const call_site&) { return __syncthreads_or(p) != 0; }
-template <int D> __device__ bool all(const sycl::group<D>&, bool p, const call_site&) { return __syncthreads_and(p) != 0; }
-template <typename G> __device__ bool none(const G& g, bool p, const call_site& s) { return !any(g, p, s); }
+template <int D> __device__ bool any(const sycl::group<D>& g, bool p, const call_site& s) {
+  arrive(g, collective::any_of, s);
+  return __syncthreads_or(p) != 0;
+}
+template <int D> __device__ bool all(const sycl::group<D>& g, bool p, const call_site& s) {
+  arrive(g, collective::all_of, s);
+  return __syncthreads_and(p) != 0;
+}
+__device__ inline bool none(const sycl::sub_group& g, bool p, const call_site& s) { return !any(g, p, s); }
+template <int D> __device__ bool none(const sycl::group<D>& g, bool p, const call_site& s) {
+  arrive(g, collective::none_of, s);
+  return __syncthreads_or(p) == 0;
+}
 
 template <typename T> __device__ T shift_left(const sycl::sub_group& g, const T& x, std::size_t d, const call_site&) { return warp_down(g, x, static_cast<unsigned>(d)); }
 template <typename T> __device__ T shift_right(const sycl::sub_group& g, const T& x, std::size_t d, const call_site&) { return warp_up(g, x, static_cast<unsigned>(d)); }
 template <typename T> __device__ T permute_xor(const sycl::sub_group& g, const T& x, std::size_t m, const call_site&) { return warp_xor(g, x, static_cast<unsigned>(m)); }
 template <typename T> __device__ T select(const sycl::sub_group& g, const T& x, std::size_t r, const call_site&) { return warp_select(g, x, static_cast<unsigned>(r)); }
-template <int D, typename T> __device__ T shift_left(const sycl::group<D>& g, const T& x, std::size_t d, const call_site&) { return block_exchange(g, x, g.get_local_linear_id() + d); }
-template <int D, typename T> __device__ T shift_right(const sycl::group<D>& g, const T& x, std::size_t d, const call_site&) {
+template <int D, typename T> __device__ T shift_left(const sycl::group<D>& g, const T& x, std::size_t d, const call_site& s) {
+  arrive(g, collective::shift_left, s);
+  return block_exchange(g, x, g.get_local_linear_id() + d);
+}
+template <int D, typename T> __device__ T shift_right(const sycl::group<D>& g, const T& x, std::size_t d, const call_site& s) {
+  arrive(g, collective::shift_right, s);
   const std::size_t me = g.get_local_linear_id();
   return block_exchange(g, x, me >= d ? me - d : me);
 }
-template <int D, typename T> __device__ T permute_xor(const sycl::group<D>& g, const T& x, std::size_t m, const call_site&) { return block_exchange(g, x, g.get_local_linear_id() ^ m); }
-template <int D, typename T> __device__ T select(const sycl::group<D>& g, const T& x, std::size_t r, const call_site&) { return block_exchange(g, x, r); }
+template <int D, typename T> __device__ T permute_xor(const sycl::group<D>& g, const T& x, std::size_t m, const call_site& s) {
+  arrive(g, collective::permute_xor, s);
+  return block_exchange(g, x, g.get_local_linear_id() ^ m);
+}
+template <int D, typename T> __device__ T select(const sycl::group<D>& g, const T& x, std::size_t r, const call_site& s) {
+  arrive(g, collective::select, s);
+  return block_exchange(g, x, r);
+}
 
 template <typename T, typename Op> __device__ T reduce(const sycl::sub_group& g, const T& x, Op op, const call_site&) { return warp_reduce(g, x, op); }
 template <typename T, typename Op> __device__ T inclusive_scan(const sycl::sub_group& g, const T& x, Op op, const call_site&) { return warp_inclusive_scan(g, x, op); }
 template <typename T, typename Op> __device__ T exclusive_scan(const sycl::sub_group& g, const T& x, Op op, const call_site&) { return warp_exclusive_scan(g, x, op); }
-template <int D, typename T, typename Op> __device__ T reduce(const sycl::group<D>& g, const T& x, Op op, const call_site&) { return block_reduce(g, x, op); }
-template <int D, typename T, typename Op> __device__ T inclusive_scan(const sycl::group<D>& g, const T& x, Op op, const call_site&) { return block_scan(g, x, op, true); }
-template <int D, typename T, typename Op> __device__ T exclusive_scan(const sycl::group<D>& g, const T& x, Op op, const call_site&) { return block_scan(g, x, op, false); }
+template <int D, typename T, typename Op> __device__ T reduce(const sycl::group<D>& g, const T& x, Op op, const call_site& s) {
+  arrive(g, collective::reduce, s);
+  return block_reduce(g, x, op);
+}
+template <int D, typename T, typename Op> __device__ T inclusive_scan(const sycl::group<D>& g, const T& x, Op op, const call_site& s) {
+  arrive(g, collective::inclusive_scan, s);
+  return block_scan(g, x, op, true);
+}
+template <int D, typename T, typename Op> __device__ T exclusive_scan(const sycl::group<D>& g, const T& x, Op op, const call_site& s) {
+  arrive(g, collective::exclusive_scan, s);
+  return block_scan(g, x, op, false);
+}
 
 __device__ inline void barrier(const sycl::sub_group& g) { __syncwarp(g.active_mask()); }
 template <int D> __device__ void barrier(const sycl::group<D>&) { __syncthreads(); }
@@ -251,6 +290,7 @@ template <int D> __device__ void barrier(const sycl::group<D>&) { __syncthreads(
 // Joint algorithms: each item folds a strided share of the range, then the group combines.
 template <typename G, typename Ptr, typename T, typename Op>
 __device__ T joint_reduce(const G& g, Ptr first, Ptr last, T init, Op op, const call_site& s) {
+  arrive(g, collective::joint, s);
   T acc = sycl::known_identity<Op, T>::value;
   const auto n = static_cast<std::ptrdiff_t>(g.get_local_linear_range());
   for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) acc = op(acc, *p);
@@ -258,6 +298,7 @@ __device__ T joint_reduce(const G& g, Ptr first, Ptr last, T init, Op op, const 
 }
 template <typename G, typename Ptr, typename Pred>
 __device__ bool joint_any(const G& g, Ptr first, Ptr last, Pred pred, const call_site& s) {
+  arrive(g, collective::joint, s);
   bool some = false;
   const auto n = static_cast<std::ptrdiff_t>(g.get_local_linear_range());
   for (Ptr p = first + static_cast<std::ptrdiff_t>(g.get_local_linear_id()); p < last; p += n) some = some || pred(*p);
@@ -266,7 +307,8 @@ __device__ bool joint_any(const G& g, Ptr first, Ptr last, Pred pred, const call
 // Scans of a whole range: the leader walks it while the others wait; correct, not yet fast.
 template <typename G, typename InPtr, typename OutPtr, typename T, typename Op>
 __device__ OutPtr joint_scan(const G& g, InPtr first, InPtr last, OutPtr result, T init, Op op, bool inclusive,
-                             const call_site&) {
+                             const call_site& s) {
+  arrive(g, collective::joint, s);
   if (g.leader()) {
     T acc = init;
     OutPtr o = result;
@@ -292,12 +334,14 @@ __device__ void move_own_elements(const G& g, std::size_t count, bool striped, M
   barrier(g);
 }
 template <typename G, typename It, typename T>
-__device__ void group_load(const G& g, It in, T* out, std::size_t count, bool striped, const call_site&) {
+__device__ void group_load(const G& g, It in, T* out, std::size_t count, bool striped, const call_site& s) {
+  arrive(g, collective::load, s);
   using diff = typename std::iterator_traits<It>::difference_type;
   move_own_elements(g, count, striped, [&](std::size_t k, std::size_t e) { out[k] = in[static_cast<diff>(e)]; });
 }
 template <typename G, typename It, typename T>
-__device__ void group_store(const G& g, const T* in, It out, std::size_t count, bool striped, const call_site&) {
+__device__ void group_store(const G& g, const T* in, It out, std::size_t count, bool striped, const call_site& s) {
+  arrive(g, collective::store, s);
   using diff = typename std::iterator_traits<It>::difference_type;
   move_own_elements(g, count, striped, [&](std::size_t k, std::size_t e) { out[static_cast<diff>(e)] = in[k]; });
 }

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "tessera/backend/cuda/atomic_combine.hpp"
+#include "tessera/backend/cuda/barrier_check.hpp"
 #include "tessera/backend/cuda/root_barrier.hpp"
 #include "tessera/glue/item_context.hpp"
 #include "tessera/group/call_site.hpp"
@@ -17,7 +18,9 @@ namespace tessera::cuda::ops {
 inline constexpr bool in_host_code = false;
 
 template <int D>
-__device__ void work_group_barrier(const glue::item_context<D>&, const group::call_site&) {
+__device__ void work_group_barrier(const glue::item_context<D>& c, const group::call_site& site) {
+  if (item_check* check = checked(c.exec))
+    return meet(*check, static_cast<unsigned>(group::collective_op::barrier), site.file, site.line);
   __syncthreads();
 }
 __device__ inline void sub_group_barrier(glue::group_state*, std::uint32_t, std::uint32_t lanes,

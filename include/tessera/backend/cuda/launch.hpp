@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <string>
 #include <tuple>
+#include <typeinfo>
 #include <utility>
 
 #include "sycl/exception.hpp"
 #include "sycl/group.hpp"
 #include "sycl/item.hpp"
 #include "tessera/glue/item_context.hpp"
+#include "tessera/backend/cuda/barrier_check.hpp"
 #include "tessera/backend/cuda/runtime.hpp"
 #include "tessera/detail/kernel_invoke.hpp"
 
@@ -91,11 +93,11 @@ inline warp_fill warp_fill_of(std::size_t group_size) {
 }
 
 template <int D, warp_fill F, typename K>
-__device__ __forceinline__ void run_nd_item(const K& k, glue::nd_geometry<D>& geo) {
+__device__ __forceinline__ void run_nd_item(const K& k, glue::nd_geometry<D>& geo, glue::group_state* exec = nullptr) {
   geo.sub_group_size = 32;
   geo.full_sub_groups = F == warp_fill::whole;
   geo.one_sub_group = F == warp_fill::one_partial;
-  glue::item_context<D> c{&geo, nullptr, {}, {}, 0};
+  glue::item_context<D> c{&geo, exec, {}, {}, 0};
   const unsigned g[3] = {blockIdx.x, blockIdx.y, blockIdx.z}, l[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
   for (int d = 0; d < D; ++d) c.group[d] = g[D - 1 - d], c.local[d] = l[D - 1 - d];
   c.local_linear = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -104,6 +106,19 @@ __device__ __forceinline__ void run_nd_item(const K& k, glue::nd_geometry<D>& ge
 template <int D, warp_fill F, typename K>
 __global__ void nd_range_kernel(K k, glue::nd_geometry<D> geo) {
   run_nd_item<D, F>(k, geo);
+}
+
+// The same kernel under TESSERA_CHECK (barrier_check.hpp): each item's context points to its
+// item_check, and an item that returns is counted. One specialisation (partial_last computes the
+// sub-groups of any work-group), so that the check costs each kernel one more compilation, not three.
+template <int D, typename K>
+__global__ void nd_range_checked_kernel(K k, glue::nd_geometry<D> geo, check_target target) {
+  __shared__ block_check block;
+  if (linear_thread() == 0) block = block_check{};
+  __syncthreads();
+  item_check check{&block, target, 0, D};
+  run_nd_item<D, warp_fill::partial_last>(k, geo, as_group_state(&check));
+  leave(check);
 }
 
 // Hierarchical kernels run each work-group on one GPU thread, as on the CPU, unless Tessera's
@@ -186,8 +201,24 @@ void launch_nd_as(stream s, const glue::nd_geometry<D>& geo, std::size_t local_b
                 local_bytes, s, k, geo);
 }
 template <int D, typename K>
-void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
+void launch_nd_checked(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k,
+                       const std::type_info* name) {
+  if (local_bytes > 48 * 1024)
+    throw_if_error(cudaFuncSetAttribute(nd_range_checked_kernel<D, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(local_bytes)),
+                   "raising the kernel's shared memory limit");
+  launch_kernel("parallel_for(nd_range)", nd_range_checked_kernel<D, K>, to_dim3(geo.groups), to_dim3(geo.local),
+                local_bytes, s, k, geo, check_target_of(s, name));
+}
+template <int D, typename K>
+void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k,
+               const std::type_info* name) {
   if (geo.global.size() == 0) return;
+#if !defined(TESSERA_NO_BARRIER_CHECK) // compiled without the checked copies: TESSERA_CHECK is ignored here
+  if (check_enabled()) return launch_nd_checked(s, geo, local_bytes, k, name);
+#else
+  (void)name;
+#endif
   switch (warp_fill_of(geo.local.size())) {
   case warp_fill::whole: return launch_nd_as<D, warp_fill::whole>(s, geo, local_bytes, k);
   case warp_fill::one_partial: return launch_nd_as<D, warp_fill::one_partial>(s, geo, local_bytes, k);

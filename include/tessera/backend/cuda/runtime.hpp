@@ -4,9 +4,11 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <typeinfo>
 #include <vector>
 
 #include "sycl/usm_enums.hpp"
+#include "tessera/backend/cuda/check_report.hpp"
 #include "tessera/runtime/command_group.hpp"
 #include "tessera/runtime/device_impl.hpp"
 #include "tessera/runtime/kernel_registry.hpp"
@@ -68,6 +70,19 @@ std::size_t max_root_groups(const runtime::device_impl& d, const runtime::kernel
 // Host pages that kernels may reach at their host addresses (runtime/host_sharing.hpp).
 void map_host_pages(const void* p, std::size_t bytes);
 void unmap_host_pages(const void* p, std::size_t bytes);
+
+// The barrier check (TESSERA_CHECK=1, barrier_check.hpp; src/cuda/cuda_barrier_check.cpp): whether
+// nd_range kernels launch checked; where a checked launch of `kernel` on `s` reports; and, once
+// the stream's work so far has completed, the errc::kernel error of the report it left, if any.
+bool checking();
+// What a launch asks: the answer kept in the calling program, without a call into the library.
+inline bool check_enabled() {
+  static const bool on = checking();
+  return on;
+}
+check_target check_target_of(stream s, const std::type_info* kernel);
+std::exception_ptr take_check_failure(stream s);
+void release_check_target(stream s);
 
 // Profiling: a timing event recorded on `s` now (nullptr if CUDA refused), and, once it has
 // completed, its time on the host's steady clock in nanoseconds.
