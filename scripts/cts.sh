@@ -13,7 +13,7 @@
 #   --tessera DIR        a Tessera build directory (default: build/ of this tree), whose library is
 #                        built and staged with `cmake --install` under the CTS build directory, or
 #                        an installed prefix (one with lib/cmake/Tessera).
-#   --build DIR          the CTS build directory (default /tmp/cts-build, or /tmp/cts-build-cuda
+#   --build DIR          the CTS build directory (default ${TMPDIR:-/tmp}/cts-build, or cts-build-cuda
 #                        with --cuda); kept between runs, so a second run builds only what changed.
 #   -j N                 parallel compile jobs (default 2)
 #   --cxx CXX            the C++ compiler (default: the one tessera++ runs, or with --cuda the
@@ -68,7 +68,10 @@ parse_args() {
   done
   [[ -n "$cts" ]] || die "--cts DIR is required (a checkout of KhronosGroup/SYCL-CTS)"
   cts="$(cd "$cts" && pwd)" || die "no directory $cts"
-  [[ -n "$build" ]] || build="/tmp/cts-build$( ((cuda)) && echo -cuda)"
+  if [[ -z "$build" ]]; then
+    build="${TMPDIR:-/tmp}/cts-build"
+    ((cuda == 0)) || build="$build-cuda"
+  fi
   mkdir -p "$build/cts-logs"
   build="$(cd "$build" && pwd)"
   [[ -n "$out" ]] || out="$build/conformance.md"
@@ -123,7 +126,7 @@ tessera_prefix() {
 default_cxx() {
   local flag=() showme words
   ((cuda)) && flag=(--cuda)
-  showme="$("$prefix/bin/tessera++" "${flag[@]}" --showme -c x.cpp)" \
+  showme="$("$prefix/bin/tessera++" "${flag[@]}" --showme -c x.cpp 2>/dev/null)" \
     || die "tessera++ ${flag[*]} cannot compile (with --cuda: is Tessera built with TESSERA_CUDA=ON?)"
   read -ra words <<<"$showme"
   [[ "${words[0]}" == ccache ]] && words=("${words[@]:1}")

@@ -3,8 +3,8 @@
 #   cts_script_test.sh <staged prefix> <work dir>
 # Checks the table: one row per category with its verdict (pass, fail, crash in the case that
 # died, timeout, no build with the compiler's first error), the headline, the progress lines;
-# that a second run adds Tessera to the CTS's lists of implementations no second time; and that
-# naming a category builds and runs that one only.
+# that a second run adds Tessera to the CTS's lists of implementations no second time; that
+# naming a category builds and runs that one only; and the default build directory.
 set -euo pipefail
 
 stage="$1" work="$2"
@@ -50,4 +50,9 @@ expect_count 1 'SYCL_CTS_COMPILING_WITH_TESSERA' "$work/cts/tests/common/disable
 cts passes
 expect '^\*\*1 of 1\*\* CTS executables pass' "$t"
 expect_count 1 '^\| passes \|' "$t"
+
+# Without --build and --out: ${TMPDIR:-/tmp}/cts-build and its conformance.md.
+TMPDIR="$work" bash "$cts_sh" --cts "$work/cts" --tessera "$stage" --no-run fails 2>"$work/progress.log" \
+  || { cat "$work/progress.log"; exit 1; }
+expect '^\| fails \| built \| - \| - \| - \| [0-9]+, - \| built \|$' "$work/cts-build/conformance.md"
 echo "package.cts-script: OK"
