@@ -77,23 +77,37 @@ __device__ inline void report(const item_check& c, const block_check::place& fir
   r.ready = 1;
 }
 
+// The meeting's barriers. Not __syncthreads and __syncthreads_or, whose bar.sync and bar.red are
+// PTX's .aligned forms, which every thread of a warp must reach together: at a meeting that finds
+// items at different places, a warp's items come from different call sites, diverged, which only
+// the unaligned forms allow (sm_70 and later).
+__device__ inline void sync_diverged() { asm volatile("barrier.sync 0;" ::: "memory"); }
+__device__ inline bool any_diverged(bool p) {
+  unsigned any;
+  asm volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.u32 p, %1, 0;\n\tbarrier.red.or.pred q, 0, p;\n\tselp.u32 %0, 1, 0, q;\n\t}"
+               : "=r"(any)
+               : "r"(static_cast<unsigned>(p))
+               : "memory");
+  return any != 0;
+}
+
 // Every item of the group that has not returned meets here once per barrier or collective; it
 // returns once all are at the same place (and then, as after __syncthreads, sees what the others
 // wrote before it). Otherwise every item of the group ends here (PTX exit), after one has reported.
-// One function for every meeting, so that all of them pass the same bar.sync instructions.
+// One function for every meeting, so that all of them pass the same barrier instructions.
 __device__ __noinline__ inline void meet(item_check& c, unsigned op, const char* file, unsigned line) {
   block_check::place& first = c.block->slot[c.round & 1];
   block_check::place& next = c.block->slot[(c.round + 1) & 1];
   ++c.round;
   const block_check::place mine{1, op, line, linear_thread(), file};
   if (atomicCAS(&first.claimed, 0u, 1u) == 0u) first = mine;
-  __syncthreads();
+  sync_diverged();
   // An item that returned counted itself before it exited, and the barrier above waited for it.
   const bool returned = c.block->returned != 0;
   const bool elsewhere = first.op != op || first.line != line || !same_file(first.file, file);
   // The items have read `next` for the last time one meeting ago, before the barrier above.
   if (mine.item == 0) next.claimed = 0;
-  if (!__syncthreads_or(returned || elsewhere)) return;
+  if (!any_diverged(returned || elsewhere)) return;
   if (returned && first.item == mine.item)
     report(c, first, block_check::place{1, returned_op, 0, c.block->first_returned, nullptr});
   else if (!returned && elsewhere)
