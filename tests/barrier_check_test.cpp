@@ -45,7 +45,7 @@ void expect_usable(sycl::queue& q) {
 }
 
 // The book's fig 21-7: the first work-item of each group returns before the barrier.
-TEST(BarrierCheck, AWorkItemReturningBeforeABarrierIsReported) {
+TEST(BarrierCheckReport, AWorkItemReturningBeforeABarrierIsReported) {
   sycl::queue q{rethrow_first};
   int* out = sycl::malloc_shared<int>(64, q);
   constexpr unsigned line = __LINE__ + 3;
@@ -63,7 +63,7 @@ TEST(BarrierCheck, AWorkItemReturningBeforeABarrierIsReported) {
 }
 
 // Ids in SYCL's order (the last dimension fastest), in a group of partial warps, one group only.
-TEST(BarrierCheck, AReportNamesTheItemAndGroupInSyclsOrder) {
+TEST(BarrierCheckReport, AReportNamesTheItemAndGroupInSyclsOrder) {
   sycl::queue q{rethrow_first};
   float* out = sycl::malloc_shared<float>(8 * 24, q);
   const std::string what = error_of(q.submit([&](sycl::handler& h) {
@@ -81,7 +81,7 @@ TEST(BarrierCheck, AReportNamesTheItemAndGroupInSyclsOrder) {
   expect_usable(q);
 }
 
-TEST(BarrierCheck, ItemsAtDifferentBarriersAreReported) {
+TEST(BarrierCheckReport, ItemsAtDifferentBarriersAreReported) {
   sycl::queue q{rethrow_first};
   int* out = sycl::malloc_shared<int>(128, q);
   constexpr unsigned line = __LINE__ + 4;
@@ -100,7 +100,7 @@ TEST(BarrierCheck, ItemsAtDifferentBarriersAreReported) {
   expect_usable(q);
 }
 
-TEST(BarrierCheck, AWorkGroupCollectiveSkippedIsReportedByName) {
+TEST(BarrierCheckReport, AWorkGroupCollectiveSkippedIsReportedByName) {
   sycl::queue q{rethrow_first};
   int* out = sycl::malloc_shared<int>(256, q);
   constexpr unsigned line = __LINE__ + 3;
