@@ -1,6 +1,9 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
+
+#include "tessera/detail/dot4x8.hpp"
 
 // The built-ins whose best form depends on the backend, on the CPU: GCC's bit builtins, 128-bit
 // products, and <cmath> for sycl::native (whose precision SYCL leaves to the implementation; the
@@ -40,5 +43,10 @@ inline float native_sqrt(float x) { return std::sqrt(x); }
 inline float native_tan(float x) { return std::tan(x); }
 inline float native_divide(float x, float y) { return x / y; }
 inline float native_powr(float x, float y) { return std::pow(x, y); }
+
+// The host has no read-only cache to go through.
+template <typename T> T read_only_load(const T* p) { return *p; }
+
+using ::tessera::detail::dot4x8;
 
 } // namespace tessera::cpu::ops
