@@ -4,6 +4,7 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -70,6 +71,35 @@ TYPED_TEST(GroupOperators, WorkGroupAndSubGroupReduceAndScansMatchSequentialFold
       ASSERT_EQ(o[4], sg_incl) << l;
       ASSERT_EQ(o[5], sg_excl) << l;
     }
+  }
+  sycl::free(out, q);
+}
+
+// DPC++'s older spellings of the function objects, which programs still pass (HeCBench's bscan,
+// graphB+): SYCL 2020's own, so that the algorithms know their identities.
+static_assert(std::is_same_v<sycl::ext::oneapi::plus<int>, sycl::plus<int>>);
+static_assert(sycl::known_identity_v<sycl::ext::oneapi::maximum<>, int> == std::numeric_limits<int>::lowest());
+TEST(GroupOperators, DpcppExtensionSpellings) {
+  sycl::queue q;
+  constexpr std::size_t L = 64;
+  int* out = sycl::malloc_shared<int>(L * 3, q);
+  q.parallel_for(sycl::nd_range<1>{L, L}, [=](sycl::nd_item<1> it) {
+     const int x = static_cast<int>(it.get_local_id(0) * 5 % 7);
+     const auto g = it.get_group();
+     const std::size_t i = it.get_local_id(0);
+     out[i * 3] = sycl::reduce_over_group(g, x, sycl::ext::oneapi::plus<int>());
+     out[i * 3 + 1] = sycl::reduce_over_group(g, x, sycl::ext::oneapi::maximum<>());
+     out[i * 3 + 2] = sycl::exclusive_scan_over_group(g, x, sycl::ext::oneapi::bit_or<int>());
+   }).wait_and_throw();
+  int sum = 0, bits = 0;
+  for (std::size_t i = 0; i < L; ++i) {
+    const int x = static_cast<int>(i * 5 % 7);
+    EXPECT_EQ(out[i * 3 + 2], bits) << i;
+    sum += x, bits |= x;
+  }
+  for (std::size_t i = 0; i < L; ++i) {
+    EXPECT_EQ(out[i * 3], sum) << i;
+    EXPECT_EQ(out[i * 3 + 1], 6) << i;
   }
   sycl::free(out, q);
 }

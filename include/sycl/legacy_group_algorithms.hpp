@@ -1,4 +1,5 @@
 #pragma once
+#include "sycl/functional.hpp"
 #include "sycl/group_algorithms.hpp"
 
 // Spellings from before SYCL 2020 that the seeds and older DPC++ code use: `intel::broadcast`,
@@ -35,6 +36,15 @@ TESSERA_LEGACY_GROUP_ALGORITHMS
 } // namespace ONEAPI
 namespace ext::oneapi {
 TESSERA_LEGACY_GROUP_ALGORITHMS
+// The function objects of the same extension, which DPC++ still provides and programs still pass
+// to the SYCL 2020 algorithms: SYCL 2020's own, so that known_identity knows them.
+template <typename T = void> using plus = ::sycl::plus<T>;
+template <typename T = void> using multiplies = ::sycl::multiplies<T>;
+template <typename T = void> using bit_and = ::sycl::bit_and<T>;
+template <typename T = void> using bit_or = ::sycl::bit_or<T>;
+template <typename T = void> using bit_xor = ::sycl::bit_xor<T>;
+template <typename T = void> using minimum = ::sycl::minimum<T>;
+template <typename T = void> using maximum = ::sycl::maximum<T>;
 } // namespace ext::oneapi
 } // namespace sycl
 
