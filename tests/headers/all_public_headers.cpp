@@ -11,5 +11,6 @@
 #include <sycl/ext/oneapi/group_load_store.hpp>
 #include <sycl/ext/oneapi/experimental/group_load_store.hpp>
 #include <sycl/ext/oneapi/experimental/root_group.hpp>
+#include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
 
 int main() { return 0; }
