@@ -25,6 +25,8 @@ public:
     else return {};
   }
 
+// Each operator applies per dimension, between two indices or an index and an integer either side;
+// the logical and relational ones give indices of 0s and 1s and have no compound forms.
 #define TESSERA_INDEX_OP(op)                                                                        \
   TESSERA_HOST_DEVICE friend constexpr Derived operator op(const Derived& a, const Derived& b) {      \
     Derived r;                                                                                      \
@@ -42,7 +44,9 @@ public:
     Derived r;                                                                                      \
     for (int d = 0; d < D; ++d) r.v_[d] = s op a.v_[d];                                             \
     return r;                                                                                       \
-  }                                                                                                 \
+  }
+#define TESSERA_INDEX_COMPOUND_OP(op)                                                               \
+  TESSERA_INDEX_OP(op)                                                                              \
   TESSERA_HOST_DEVICE friend constexpr Derived& operator op##=(Derived& a, const Derived& b) {        \
     for (int d = 0; d < D; ++d) a.v_[d] = a.v_[d] op b.v_[d];                                       \
     return a;                                                                                       \
@@ -52,17 +56,43 @@ public:
     for (int d = 0; d < D; ++d) a.v_[d] = a.v_[d] op s;                                             \
     return a;                                                                                       \
   }
-  TESSERA_INDEX_OP(+)
-  TESSERA_INDEX_OP(-)
-  TESSERA_INDEX_OP(*)
-  TESSERA_INDEX_OP(/)
-  TESSERA_INDEX_OP(%)
-  TESSERA_INDEX_OP(<<)
-  TESSERA_INDEX_OP(>>)
-  TESSERA_INDEX_OP(&)
-  TESSERA_INDEX_OP(|)
-  TESSERA_INDEX_OP(^)
+  TESSERA_INDEX_COMPOUND_OP(+)
+  TESSERA_INDEX_COMPOUND_OP(-)
+  TESSERA_INDEX_COMPOUND_OP(*)
+  TESSERA_INDEX_COMPOUND_OP(/)
+  TESSERA_INDEX_COMPOUND_OP(%)
+  TESSERA_INDEX_COMPOUND_OP(<<)
+  TESSERA_INDEX_COMPOUND_OP(>>)
+  TESSERA_INDEX_COMPOUND_OP(&)
+  TESSERA_INDEX_COMPOUND_OP(|)
+  TESSERA_INDEX_COMPOUND_OP(^)
+  TESSERA_INDEX_OP(&&)
+  TESSERA_INDEX_OP(||)
+  TESSERA_INDEX_OP(<)
+  TESSERA_INDEX_OP(>)
+  TESSERA_INDEX_OP(<=)
+  TESSERA_INDEX_OP(>=)
+#undef TESSERA_INDEX_COMPOUND_OP
 #undef TESSERA_INDEX_OP
+
+  TESSERA_HOST_DEVICE friend constexpr Derived operator+(const Derived& a) { return a; }
+  TESSERA_HOST_DEVICE friend constexpr Derived operator-(const Derived& a) {
+    Derived r;
+    for (int d = 0; d < D; ++d) r.v_[d] = -a.v_[d];
+    return r;
+  }
+  TESSERA_HOST_DEVICE friend constexpr Derived& operator++(Derived& a) { return a += 1; }
+  TESSERA_HOST_DEVICE friend constexpr Derived& operator--(Derived& a) { return a -= 1; }
+  TESSERA_HOST_DEVICE friend constexpr Derived operator++(Derived& a, int) {
+    const Derived old = a;
+    ++a;
+    return old;
+  }
+  TESSERA_HOST_DEVICE friend constexpr Derived operator--(Derived& a, int) {
+    const Derived old = a;
+    --a;
+    return old;
+  }
 
   TESSERA_HOST_DEVICE friend constexpr bool operator==(const Derived& a, const Derived& b) {
     for (int d = 0; d < D; ++d)
