@@ -56,8 +56,8 @@ public:
     for_each_work_item(tessera_work_item_scope(c_.geo->item_threads), logical, f);
   }
 
-  friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }
-  friend bool operator!=(const group& a, const group& b) { return !(a == b); }
+  TESSERA_HOST_DEVICE friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }
+  TESSERA_HOST_DEVICE friend bool operator!=(const group& a, const group& b) { return !(a == b); }
 
   TESSERA_HOST_DEVICE const tessera::glue::item_context<D>& context() const { return c_; }
   TESSERA_HOST_DEVICE explicit group(const tessera::glue::item_context<D>& c) : c_(c) {}

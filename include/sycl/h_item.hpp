@@ -34,10 +34,10 @@ public:
   TESSERA_HOST_DEVICE id<D> get_physical_local_id() const { return physical_.get_id(); }
   TESSERA_HOST_DEVICE std::size_t get_physical_local_id(int d) const { return physical_.get_id(d); }
 
-  friend bool operator==(const h_item& a, const h_item& b) {
+  TESSERA_HOST_DEVICE friend bool operator==(const h_item& a, const h_item& b) {
     return a.global_ == b.global_ && a.logical_ == b.logical_ && a.physical_ == b.physical_;
   }
-  friend bool operator!=(const h_item& a, const h_item& b) { return !(a == b); }
+  TESSERA_HOST_DEVICE friend bool operator!=(const h_item& a, const h_item& b) { return !(a == b); }
 
   TESSERA_HOST_DEVICE h_item(const item<D, false>& global, const item<D, false>& logical, const item<D, false>& physical)
       : global_(global), logical_(logical), physical_(physical) {}

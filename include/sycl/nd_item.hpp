@@ -54,6 +54,12 @@ public:
     tessera::glue::ops::memory_fence();
   }
 
+  // Common by-value semantics (SYCL 2020 §4.5.3): the same work-item of the same nd_range.
+  TESSERA_HOST_DEVICE friend bool operator==(const nd_item& a, const nd_item& b) {
+    return a.c_.group == b.c_.group && a.c_.local == b.c_.local && a.get_nd_range() == b.get_nd_range();
+  }
+  TESSERA_HOST_DEVICE friend bool operator!=(const nd_item& a, const nd_item& b) { return !(a == b); }
+
   TESSERA_HOST_DEVICE const tessera::glue::item_context<D>& context() const { return c_; }
   TESSERA_HOST_DEVICE explicit nd_item(const tessera::glue::item_context<D>& c) : c_(c) {}
 

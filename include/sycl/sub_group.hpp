@@ -41,6 +41,13 @@ public:
   TESSERA_HOST_DEVICE std::uint32_t get_local_linear_range() const { return static_cast<std::uint32_t>(get_local_range()[0]); }
   TESSERA_HOST_DEVICE bool leader() const { return get_local_linear_id() == 0; }
 
+  // Common by-value semantics (SYCL 2020 §4.5.3). The spec does not say what makes two sub-groups
+  // equal; DPC++ compares their ids within the work-group, and so does this.
+  TESSERA_HOST_DEVICE friend bool operator==(const sub_group& a, const sub_group& b) {
+    return a.get_group_linear_id() == b.get_group_linear_id();
+  }
+  TESSERA_HOST_DEVICE friend bool operator!=(const sub_group& a, const sub_group& b) { return !(a == b); }
+
   TESSERA_HOST_DEVICE void barrier(tessera::group::call_site site = tessera::group::call_site::here()) const {
     tessera::glue::ops::sub_group_barrier(exec_, lid_, active_mask(), site);
   }
