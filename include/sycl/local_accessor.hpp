@@ -1,8 +1,11 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <iterator>
+#include <type_traits>
 
 #include "sycl/access.hpp"
+#include "sycl/exception.hpp"
 #include "sycl/id.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/property_list.hpp"
@@ -24,20 +27,39 @@ std::size_t reserve_local(sycl::handler& h, std::size_t bytes, std::size_t align
 namespace sycl {
 
 // SYCL 2020 §4.7.6.11. Memory of each executing work-group: the accessor holds an offset into
-// the group's local memory and resolves it when the worker binds its copy of the kernel.
+// the group's local memory and resolves it when the worker binds its copy of the kernel. A
+// zero-dimensional accessor holds one element, which the accessor converts to and assigns.
 template <typename DataT, int D = 1>
 class local_accessor {
+  static_assert(D >= 0 && D <= 3, "a local_accessor has 0 to 3 dimensions");
+  // What the accessor keeps of its shape: one element for zero dimensions.
+  using extent = range<D == 0 ? 1 : D>;
+  template <int DD> using if_dims = std::enable_if_t<(DD > 0), int>;
+  template <int DD> using if_scalar = std::enable_if_t<DD == 0, int>;
+  // DD through a nested name is never deduced: it stays D, so that a size converts to a range<1>
+  // and an item to an id, and zero dimensions never name range<0>.
+  template <int DD> struct undeduced { static constexpr int value = DD; };
+
 public:
   using value_type = DataT;
   using reference = DataT&;
   using const_reference = const DataT&;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<DataT, access::address_space::local_space, IsDecorated>;
   using iterator = DataT*;
+  using const_iterator = const DataT*;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
   using size_type = std::size_t;
   static constexpr int dimensions = D;
 
   local_accessor() = default;
-  local_accessor(range<D> r, handler& h, const property_list& = {})
-      : range_(r), offset_(tessera::runtime::reserve_local(h, r.size() * sizeof(DataT), alignment)) {}
+  template <int DD = D, if_scalar<DD> = 0>
+  local_accessor(handler& h, const property_list& = {}) : range_(1), offset_(reserve(h, 1)) {}  // NOLINT: as the spec
+  template <int DD = D, if_dims<DD> = 0>
+  local_accessor(range<undeduced<DD>::value> r, handler& h, const property_list& = {})
+      : range_(r), offset_(reserve(h, r.size())) {}
 
   TESSERA_HOST_DEVICE local_accessor(const local_accessor& o)
       : range_(o.range_), offset_(o.offset_), ptr_(resolve(o)) {}
@@ -45,23 +67,53 @@ public:
     range_ = o.range_, offset_ = o.offset_, ptr_ = resolve(o);
     return *this;
   }
+  TESSERA_HOST_DEVICE void swap(local_accessor& o) {
+    local_accessor t = o;
+    o = *this;
+    *this = t;
+  }
 
-  TESSERA_HOST_DEVICE DataT& operator[](const id<D>& i) const { return tessera::memory::at(base(), range_, i); }
+  template <int DD = D, if_scalar<DD> = 0>
+  TESSERA_HOST_DEVICE operator DataT&() const { return *base(); }  // NOLINT: as the spec declares it
+  template <int DD = D, if_scalar<DD> = 0>
+  TESSERA_HOST_DEVICE const local_accessor& operator=(const DataT& v) const {
+    *base() = v;
+    return *this;
+  }
+
+  template <int DD = D, if_dims<DD> = 0>
+  TESSERA_HOST_DEVICE DataT& operator[](const id<undeduced<DD>::value>& i) const {
+    return tessera::memory::at(base(), range_, i);
+  }
   TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     return tessera::memory::first_subscript(base(), range_, i);
   }
 
-  TESSERA_HOST_DEVICE range<D> get_range() const { return range_; }
+  template <int DD = D, if_dims<DD> = 0>
+  TESSERA_HOST_DEVICE range<DD> get_range() const { return range_; }
   TESSERA_HOST_DEVICE std::size_t size() const noexcept { return range_.size(); }
   TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
+  TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }  // as accessor::max_size
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   TESSERA_HOST_DEVICE DataT* get_pointer() const noexcept { return base(); }
   template <access::decorated Decorated = access::decorated::no>
-  TESSERA_HOST_DEVICE local_ptr<DataT, Decorated> get_multi_ptr() const noexcept {
-    return base();
+  TESSERA_HOST_DEVICE accessor_ptr<Decorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<Decorated>(base());
   }
   TESSERA_HOST_DEVICE iterator begin() const noexcept { return base(); }
   TESSERA_HOST_DEVICE iterator end() const noexcept { return base() + size(); }
+  TESSERA_HOST_DEVICE const_iterator cbegin() const noexcept { return begin(); }
+  TESSERA_HOST_DEVICE const_iterator cend() const noexcept { return end(); }
+  TESSERA_HOST_DEVICE reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  TESSERA_HOST_DEVICE reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  TESSERA_HOST_DEVICE const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  TESSERA_HOST_DEVICE const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+  // A local accessor takes no properties (§4.7.6.11.1).
+  template <typename Prop> bool has_property() const noexcept { return false; }
+  template <typename Prop> Prop get_property() const {
+    throw exception(errc::invalid, "local_accessor::get_property: a local accessor has no properties");
+  }
 
   // Each local accessor of a command has its own place in local memory (DPC++ compares the
   // accessors' shared state; the place is what its copies share here).
@@ -71,6 +123,10 @@ public:
   friend bool operator!=(const local_accessor& a, const local_accessor& b) { return !(a == b); }
 
 private:
+  static std::size_t reserve(handler& h, std::size_t elements) {
+    return tessera::runtime::reserve_local(h, elements * sizeof(DataT), alignment);
+  }
+
   // Every local accessor starts on a 16-byte boundary of the group's local memory (at most 15
   // bytes of padding), whatever its element type. The GPU kernel knows it at compile time, so that
   // neighbouring elements read together become one vector access: the tile of floats that all
@@ -83,7 +139,7 @@ private:
     return tessera::glue::ops::bind_local(o.ptr_, o.offset_);
   }
 
-  range<D> range_;
+  extent range_;
   std::size_t offset_ = 0;
   DataT* ptr_ = nullptr;
   friend struct std::hash<local_accessor>;

@@ -1,0 +1,75 @@
+// local_accessor's interface (SYCL 2020 §4.7.6.11) beyond subscripts: the zero-dimensional accessor
+// of one element, which converts to a reference and takes assignments (HeCBench's split, radixsort
+// and scan2 share a counter this way), its pointers, and the iterators and queries of any accessor.
+#include <sycl/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+#include <type_traits>
+
+namespace {
+
+// A helper taking the element by reference, as HeCBench's rank4 takes its counter.
+TESSERA_HOST_DEVICE void add_to(unsigned& counter, unsigned x) {
+  sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::work_group,
+                   sycl::access::address_space::local_space>(counter) += x;
+}
+
+TEST(LocalAccessor, ZeroDimensionsHoldOneElement) {
+  sycl::queue q;
+  constexpr int groups = 4, local = 32;
+  unsigned* out = sycl::malloc_shared<unsigned>(groups * local, q);
+  q.submit([&](sycl::handler& h) {
+     sycl::local_accessor<unsigned, 0> counter(h);
+     sycl::local_accessor<float, 0> scale(h);
+     h.parallel_for(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
+       if (it.get_local_linear_id() == 0) {
+         counter = 0u;
+         scale = float(it.get_group_linear_id() + 1);
+       }
+       sycl::group_barrier(it.get_group());
+       add_to(counter, 1);
+       sycl::group_barrier(it.get_group());
+       const unsigned n = counter;
+       const bool pointers = counter.get_pointer() == &static_cast<unsigned&>(counter) &&
+                             counter.get_multi_ptr<sycl::access::decorated::no>().get() == counter.get_pointer();
+       out[it.get_global_linear_id()] = pointers && counter.size() == 1 ? n * unsigned(float(scale)) : 0;
+     });
+   }).wait();
+  for (int g = 0; g < groups; ++g)
+    for (int i = 0; i < local; ++i) EXPECT_EQ(out[g * local + i], unsigned(local * (g + 1))) << g << ", " << i;
+  sycl::free(out, q);
+}
+
+TEST(LocalAccessor, Interface) {
+  using A = sycl::local_accessor<int, 1>;
+  static_assert(std::is_same_v<A::const_iterator, const int*>);
+  static_assert(std::is_same_v<A::reverse_iterator, std::reverse_iterator<int*>>);
+  static_assert(std::is_same_v<A::accessor_ptr<sycl::access::decorated::no>, sycl::local_ptr<int, sycl::access::decorated::no>>);
+  static_assert(!std::is_constructible_v<sycl::local_accessor<int, 0>, sycl::range<1>, sycl::handler&>);
+  static_assert(!std::is_constructible_v<A, sycl::handler&>);
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(4, q);
+  q.submit([&](sycl::handler& h) {
+     A a(4, h);
+     A b(sycl::range<1>(2), h);
+     EXPECT_EQ(a.get_range(), sycl::range<1>(4));
+     EXPECT_EQ(a.byte_size(), 4 * sizeof(int));
+     EXPECT_FALSE(a.has_property<sycl::property::no_init>());
+     EXPECT_TRUE(a != b);
+     a.swap(b);
+     EXPECT_EQ(a.size(), 2u);
+     EXPECT_EQ(b.size(), 4u);
+     h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+       b[it.get_local_id()] = int(it.get_local_linear_id());
+       sycl::group_barrier(it.get_group());
+       int reversed = 0, k = 0;
+       for (auto r = b.crbegin(); r != b.crend(); ++r) reversed += *r * (k++ == int(it.get_local_linear_id()));
+       out[it.get_local_linear_id()] = reversed;
+     });
+   }).wait();
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], 3 - i);
+  sycl::free(out, q);
+}
+
+}  // namespace
