@@ -1,6 +1,8 @@
 // local_accessor's interface (SYCL 2020 §4.7.6.11) beyond subscripts: the zero-dimensional accessor
 // of one element, which converts to a reference and takes assignments (HeCBench's split, radixsort
-// and scan2 share a counter this way), its pointers, and the iterators and queries of any accessor.
+// and scan2 share a counter this way), its pointers, and the iterators and queries of any accessor;
+// and the deprecated accessor with target::local, which is a local accessor (the SYCL-CTS's
+// hierarchical category uses it).
 #include <sycl/sycl.hpp>
 
 #include <gtest/gtest.h>
@@ -69,6 +71,55 @@ TEST(LocalAccessor, Interface) {
      });
    }).wait();
   for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], 3 - i);
+  sycl::free(out, q);
+}
+
+using local_target = sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::local>;
+
+TEST(LocalAccessor, DeprecatedTargetLocalInAHierarchicalKernel) {
+  sycl::queue q;
+  constexpr int groups = 3, local = 8;
+  int* out = sycl::malloc_shared<int>(groups * local, q);
+  q.submit([&](sycl::handler& h) {
+     local_target tile(sycl::range<1>(local), h);
+     EXPECT_EQ(tile.get_count(), std::size_t(local));
+     EXPECT_EQ(tile.get_size(), local * sizeof(int));
+     h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+       g.parallel_for_work_item([&](sycl::h_item<1> it) {
+         tile[it.get_local().get_linear_id()] = int(it.get_global().get_linear_id());
+       });
+       // The implicit barrier between the two: each item reads what another wrote.
+       g.parallel_for_work_item([&](sycl::h_item<1> it) {
+         const std::size_t l = it.get_local().get_linear_id();
+         out[it.get_global().get_linear_id()] = tile[local - 1 - l];
+       });
+     });
+   }).wait();
+  for (int g = 0; g < groups; ++g)
+    for (int i = 0; i < local; ++i) EXPECT_EQ(out[g * local + i], g * local + local - 1 - i);
+  sycl::free(out, q);
+}
+
+TEST(LocalAccessor, DeprecatedTargetLocalInAnNdRangeKernel) {
+  static_assert(std::is_base_of_v<sycl::local_accessor<int, 1>, local_target>);
+  static_assert(std::is_same_v<decltype(std::declval<local_target>().get_pointer()), sycl::local_ptr<int>>);
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(4, q);
+  q.submit([&](sycl::handler& h) {
+     local_target values(4, h);
+     sycl::accessor<int, 0, sycl::access_mode::read_write, sycl::target::local> total(h);
+     h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+       const std::size_t i = it.get_local_linear_id();
+       values.get_pointer()[i] = int(i) + 1;
+       if (i == 0) total = 0;
+       sycl::group_barrier(it.get_group());
+       if (i == 0)
+         for (int v : values) static_cast<int&>(total) += v;
+       sycl::group_barrier(it.get_group());
+       out[i] = total * values[i];
+     });
+   }).wait();
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out[i], 10 * (i + 1));
   sycl::free(out, q);
 }
 

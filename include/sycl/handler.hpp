@@ -147,12 +147,11 @@ public:
   template <typename Name = void, int D, typename KernelType>
   void parallel_for_work_group(range<D> groups, range<D> local, const KernelType& kernel) {
     const auto& k = with_handler<group<D>>(kernel);
-    no_local_memory("parallel_for_work_group");
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
     bundle_.define<Name, KernelType>(device_);
     const binding_placeholders bind(*this);
     tessera::glue::submit(*this, tessera::glue::hierarchical_kernel<D, std::decay_t<decltype(k)>>{
-                                     {groups * local, local, groups, id<D>{}, 1}, k});
+                                     {groups * local, local, groups, id<D>{}, 1}, local_bytes_, k});
   }
 
   // --- specialization constants (§4.9.4.4) ---

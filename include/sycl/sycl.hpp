@@ -64,6 +64,7 @@
 #include "sycl/kernel_handler.hpp"
 #include "sycl/known_identity.hpp"
 #include "sycl/local_accessor.hpp"
+#include "sycl/local_target_accessor.hpp"
 #include "sycl/marray.hpp"
 #include "sycl/memory_enums.hpp"
 #include "sycl/multi_ptr.hpp"

@@ -7,7 +7,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "cpu/local_arena.hpp"
+#include "tessera/backend/cpu/local_arena.hpp"
 #include "cpu/thread_pool.hpp"
 #include "cpu/cpu_device.hpp"
 

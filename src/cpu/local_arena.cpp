@@ -1,4 +1,4 @@
-#include "cpu/local_arena.hpp"
+#include "tessera/backend/cpu/local_arena.hpp"
 
 #include <memory>
 #include <new>

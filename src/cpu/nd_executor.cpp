@@ -10,7 +10,7 @@
 
 #include "cpu/compiled_groups.hpp"
 #include "cpu/group_exec.hpp"
-#include "cpu/local_arena.hpp"
+#include "tessera/backend/cpu/local_arena.hpp"
 #include "cpu/thread_pool.hpp"
 
 namespace tessera::cpu {

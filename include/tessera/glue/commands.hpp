@@ -79,6 +79,7 @@ template <int D, typename K>
 struct hierarchical_kernel {
   static constexpr const char* what = "parallel_for_work_group";
   nd_geometry<D> geometry;
+  std::size_t local_bytes;
   K kernel;
 };
 

@@ -58,7 +58,7 @@ runtime::action action(glue::nd_range_reduction<D, K, Vars> c) {
 
 template <int D, typename K>
 runtime::action action(glue::hierarchical_kernel<D, K> c) {
-  return [c = std::move(c)](runtime::completion done) { launch_hierarchical(c.geometry, c.kernel, std::move(done)); };
+  return [c = std::move(c)](runtime::completion done) { launch_hierarchical(c.geometry, c.local_bytes, c.kernel, std::move(done)); };
 }
 
 } // namespace tessera::cpu

@@ -61,7 +61,7 @@ auto enqueue(glue::nd_range_reduction<D, K, Vars> c) {
 
 template <int D, typename K>
 auto enqueue(glue::hierarchical_kernel<D, K> c) {
-  return [c = std::move(c)](stream s) { launch_hierarchical(s, c.geometry, c.kernel); };
+  return [c = std::move(c)](stream s) { launch_hierarchical(s, c.geometry, c.local_bytes, c.kernel); };
 }
 
 } // namespace tessera::cuda

@@ -226,8 +226,17 @@ void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_byte
   }
 }
 
+// Local accessors are dynamic shared memory, as in launch_nd_as, shared by the block's threads.
+template <typename Kernel>
+void reserve_shared(Kernel* kernel, std::size_t local_bytes) {
+  if (local_bytes > 48 * 1024)
+    throw_if_error(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(local_bytes)),
+                   "raising the kernel's shared memory limit");
+}
+
 template <int D, typename K>
-void launch_hierarchical(stream s, const glue::nd_geometry<D>& geo, const K& k) {
+void launch_hierarchical(stream s, const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k) {
   if (geo.groups.size() == 0) return;
 #if TESSERA_CUDA_HIERARCHICAL
   // The kernel may be lowered, and a lowered one needs its whole group in one block.
@@ -236,9 +245,12 @@ void launch_hierarchical(stream s, const glue::nd_geometry<D>& geo, const K& k) 
     throw sycl::exception(sycl::errc::nd_range, "parallel_for_work_group: a work-group of " +
                                                     std::to_string(geo.local.size()) +
                                                     " items does not fit a GPU block (at most 1024, z at most 64)");
-  launch_kernel("parallel_for_work_group", hierarchical_item_kernel<D, K>, to_dim3(geo.groups), block, 0, s, k, geo);
+  reserve_shared(hierarchical_item_kernel<D, K>, local_bytes);
+  launch_kernel("parallel_for_work_group", hierarchical_item_kernel<D, K>, to_dim3(geo.groups), block, local_bytes, s, k,
+                geo);
 #else
-  launch_kernel("parallel_for_work_group", hierarchical_kernel<D, K>, to_dim3(geo.groups), 1, 0, s, k, geo);
+  reserve_shared(hierarchical_kernel<D, K>, local_bytes);
+  launch_kernel("parallel_for_work_group", hierarchical_kernel<D, K>, to_dim3(geo.groups), 1, local_bytes, s, k, geo);
 #endif
 }
 
