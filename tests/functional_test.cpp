@@ -2,6 +2,8 @@
 // identities against both the spec's table and the property that makes them identities.
 #include <sycl/functional.hpp>
 #include <sycl/known_identity.hpp>
+#include <sycl/marray.hpp>
+#include <sycl/vec.hpp>
 
 #include <gtest/gtest.h>
 
@@ -126,6 +128,33 @@ TEST(KnownIdentity, ValuesFollowTheSpecTable) {
   EXPECT_EQ((sycl::known_identity_v<sycl::minimum<float>, float>), std::numeric_limits<float>::infinity());
   EXPECT_EQ((sycl::known_identity_v<sycl::maximum<>, double>), -std::numeric_limits<double>::infinity());
   EXPECT_EQ((sycl::known_identity<sycl::maximum<double>, double>::value), -std::numeric_limits<double>::infinity());
+}
+
+// The spec's table names sycl::half beside float and double (the SYCL-CTS's fp16 reductions use them).
+TEST(KnownIdentity, HalfHasTheFloatingIdentities) {
+  using sycl::half;
+  EXPECT_EQ(float(sycl::known_identity_v<sycl::plus<half>, half>), 0.0f);
+  EXPECT_EQ(float(sycl::known_identity_v<sycl::multiplies<>, half>), 1.0f);
+  EXPECT_EQ(float(sycl::known_identity_v<sycl::minimum<half>, half>), std::numeric_limits<float>::infinity());
+  EXPECT_EQ(float(sycl::known_identity_v<sycl::maximum<>, half>), -std::numeric_limits<float>::infinity());
+  EXPECT_FALSE((sycl::has_known_identity_v<sycl::bit_and<>, half>));
+  EXPECT_FALSE((sycl::has_known_identity_v<sycl::logical_or<half>, half>));
+}
+
+// vec and marray get their elements' identity in each element, as in DPC++.
+TEST(KnownIdentity, VecAndMarrayTakeTheirElementsIdentity) {
+  using int4 = sycl::vec<int, 4>;
+  using bools = sycl::marray<bool, 3>;
+  constexpr int4 ones = sycl::known_identity_v<sycl::bit_and<int4>, int4>;
+  EXPECT_TRUE((ones[0] == -1 && ones[3] == -1));
+  EXPECT_EQ((sycl::known_identity_v<sycl::maximum<>, int4>[2]), INT_MIN);
+  EXPECT_EQ((sycl::known_identity_v<sycl::multiplies<sycl::marray<double, 2>>, sycl::marray<double, 2>>[1]), 1.0);
+  EXPECT_TRUE((sycl::known_identity_v<sycl::logical_and<>, bools>[2]));
+  EXPECT_EQ(float((sycl::known_identity_v<sycl::minimum<>, sycl::vec<sycl::half, 2>>[1])),
+            std::numeric_limits<float>::infinity());
+  EXPECT_FALSE((sycl::has_known_identity_v<sycl::bit_or<>, sycl::vec<float, 2>>));
+  EXPECT_FALSE((sycl::has_known_identity_v<sycl::plus<int>, int4>));
+  EXPECT_FALSE((sycl::has_known_identity_v<std::plus<int4>, int4>));
 }
 
 TEST(KnownIdentity, ValueHasTheAccumulatorType) {

@@ -1,9 +1,12 @@
 #pragma once
 // SYCL 2020 §4.17.3: the identity values of the standard function objects, which let a reduction
 // start from a neutral value instead of asking the user for one.
-#include <sycl/functional.hpp>
 #include <limits>
 #include <type_traits>
+
+#include "sycl/functional.hpp"
+#include "sycl/half.hpp"
+#include "tessera/detail/nonscalar.hpp"
 
 namespace tessera::detail {
 
@@ -15,17 +18,25 @@ inline constexpr bool is_op_v = std::is_same_v<BinaryOperation, Op<std::remove_c
 template <typename T>
 inline constexpr bool is_bool_v = std::is_same_v<std::remove_cv_t<T>, bool>;
 
+// The spec's table names sycl::half beside the arithmetic and floating-point types.
+template <typename T>
+inline constexpr bool is_half_v = std::is_same_v<std::remove_cv_t<T>, sycl::half>;
+template <typename T>
+inline constexpr bool is_arithmetic_or_half_v = std::is_arithmetic_v<T> || is_half_v<T>;
+template <typename T>
+inline constexpr bool is_floating_or_half_v = std::is_floating_point_v<T> || is_half_v<T>;
+
 // Has a `value` member exactly where the spec's table names an identity.
 template <typename BinaryOperation, typename T, typename = void>
 struct identity {};
 
 template <typename Op, typename T>
-struct identity<Op, T, std::enable_if_t<is_op_v<sycl::plus, Op, T> && std::is_arithmetic_v<T>>> {
+struct identity<Op, T, std::enable_if_t<is_op_v<sycl::plus, Op, T> && is_arithmetic_or_half_v<T>>> {
   static constexpr T value = T{};
 };
 
 template <typename Op, typename T>
-struct identity<Op, T, std::enable_if_t<is_op_v<sycl::multiplies, Op, T> && std::is_arithmetic_v<T>>> {
+struct identity<Op, T, std::enable_if_t<is_op_v<sycl::multiplies, Op, T> && is_arithmetic_or_half_v<T>>> {
   static constexpr T value = static_cast<T>(1);
 };
 
@@ -58,7 +69,7 @@ struct identity<Op, T, std::enable_if_t<is_op_v<sycl::minimum, Op, T> && std::is
 };
 
 template <typename Op, typename T>
-struct identity<Op, T, std::enable_if_t<is_op_v<sycl::minimum, Op, T> && std::is_floating_point_v<T>>> {
+struct identity<Op, T, std::enable_if_t<is_op_v<sycl::minimum, Op, T> && is_floating_or_half_v<T>>> {
   static constexpr T value = std::numeric_limits<std::remove_cv_t<T>>::infinity();
 };
 
@@ -68,7 +79,7 @@ struct identity<Op, T, std::enable_if_t<is_op_v<sycl::maximum, Op, T> && std::is
 };
 
 template <typename Op, typename T>
-struct identity<Op, T, std::enable_if_t<is_op_v<sycl::maximum, Op, T> && std::is_floating_point_v<T>>> {
+struct identity<Op, T, std::enable_if_t<is_op_v<sycl::maximum, Op, T> && is_floating_or_half_v<T>>> {
   static constexpr T value = -std::numeric_limits<std::remove_cv_t<T>>::infinity();
 };
 
@@ -77,6 +88,33 @@ struct has_identity_value : std::false_type {};
 
 template <typename Identity>
 struct has_identity_value<Identity, std::void_t<decltype(Identity::value)>> : std::true_type {};
+
+// What combines the elements of a vec or marray X that Op combines: F<element> for F<X>, the
+// transparent F<void> as it is; void (no identity) for anything else.
+template <typename Op, typename X>
+struct element_op {
+  using type = void;
+};
+template <template <typename> class F, typename X>
+struct element_op<F<X>, X> {
+  using type = F<typename nonscalar_traits<X>::element_type>;
+};
+template <template <typename> class F, typename X>
+struct element_op<F<void>, X> {
+  using type = F<void>;
+};
+template <typename Op, typename X, bool = is_nonscalar_v<X>>
+struct element_identity {};
+template <typename Op, typename X>
+struct element_identity<Op, X, true>
+    : identity<typename element_op<Op, X>::type, typename nonscalar_traits<X>::element_type> {};
+
+// vec and marray: their elements' identity in every element. The spec's table names scalars
+// only; DPC++ gives vec and marray their elements' identities, and so does this.
+template <typename Op, typename X>
+struct identity<Op, X, std::enable_if_t<has_identity_value<element_identity<Op, X>>::value>> {
+  static constexpr X value = X(element_identity<Op, X>::value);
+};
 
 } // namespace tessera::detail
 
