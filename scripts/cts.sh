@@ -222,10 +222,12 @@ run_one() {
   fi
 }
 
-# A row of the table; a '|' in a cell (a compiler's message) is escaped.
+# A row of the table; a '|' in a cell (a compiler's message) is escaped. The table is written
+# again after each row, so that a run cut short leaves the table of what it did.
 row() {
   local cells=("${@//|/\\|}")
   rows+=("| ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${cells[4]} | ${cells[5]} | ${cells[6]} |")
+  write_table
 }
 
 build_and_run() {
@@ -275,14 +277,13 @@ write_table() {
     echo "**$passing of $total** CTS executables pass."
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "- Tessera: $tessera_commit; SYCL-CTS: $cts_commit; compiler: ${cxx}"
+    echo "- Tessera: $tessera_commit ($tessera); SYCL-CTS: $cts_commit; compiler: ${cxx}"
     echo "- command: \`$command_line\`"
     echo
     echo "| category | built | passed | failed | skipped | seconds (build, run) | result |"
     echo "|---|---|---|---|---|---|---|"
     printf '%s\n' "${rows[@]}"
   } >"$out"
-  echo "$passing of $total pass; table in $out" >&2
 }
 
 main() {
@@ -295,7 +296,7 @@ main() {
   rows=()
   build_common
   build_and_run
-  write_table
+  echo "$(grep -o '^\*\*[0-9]* of [0-9]*' "$out" | tr -d '*') pass; table in $out" >&2
 }
 
 main "$@"

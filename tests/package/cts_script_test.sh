@@ -37,7 +37,8 @@ for run in 1 2; do
 done
 t="$work/table.md"
 expect '^\*\*1 of 5\*\* CTS executables pass' "$t"
-expect '^- Tessera: [0-9a-f]+(-dirty)?; SYCL-CTS: unknown; compiler: ' "$t"
+expect '^- Tessera: [0-9a-f]+(-dirty)? \('"$stage"'\); SYCL-CTS: unknown; compiler: ' "$t"
+expect_count 1 '^1 of 5 pass; table in ' "$work/progress.log"
 expect '^\| passes \| built \| 1 \| 0 \| 1 \| [0-9]+, [0-9]+ \| pass \|$' "$t"
 expect '^\| fails \| built \| 1 \| 1 \| 0 \| [0-9]+, [0-9]+ \| fail \|$' "$t"
 expect '^\| crashes \| built \| 1 \| 1 \| 0 \| [0-9]+, [0-9]+ \| crash \(signal 6\) in aborts \|$' "$t"
