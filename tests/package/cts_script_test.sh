@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # package.cts-script: scripts/cts.sh against the stand-in CTS (fake_cts/) and the staged Tessera.
 #   cts_script_test.sh <staged prefix> <work dir>
-# Checks the table: one row per category with its verdict (pass, fail, crash in the case that
-# died, timeout, no build with the compiler's first error), the headline, the progress lines;
+# Checks the table: one row per category with its verdict (pass, skipped, fail, crash in the case
+# that died, timeout, no build with the compiler's first error), the headline, the progress lines;
 # that a second run adds Tessera to the CTS's lists of implementations no second time; that
 # naming a category builds and runs that one only; and the default build directory.
 set -euo pipefail
@@ -36,15 +36,16 @@ for run in 1 2; do
   cat "$work/table.md"
 done
 t="$work/table.md"
-expect '^\*\*1 of 5\*\* CTS executables pass' "$t"
+expect '^\*\*1 of 6\*\* CTS executables pass' "$t"
 expect '^- Tessera: [0-9a-f]+(-dirty)? \('"$stage"'\); SYCL-CTS: unknown; compiler: ' "$t"
-expect_count 1 '^1 of 5 pass; table in ' "$work/progress.log"
+expect_count 1 '^1 of 6 pass; table in ' "$work/progress.log"
 expect '^\| passes \| built \| 1 \| 0 \| 1 \| [0-9]+, [0-9]+ \| pass \|$' "$t"
+expect '^\| skips \| built \| 0 \| 0 \| 1 \| [0-9]+, [0-9]+ \| skipped \|$' "$t"
 expect '^\| fails \| built \| 1 \| 1 \| 0 \| [0-9]+, [0-9]+ \| fail \|$' "$t"
 expect '^\| crashes \| built \| 1 \| 1 \| 0 \| [0-9]+, [0-9]+ \| crash \(signal 6\) in aborts \|$' "$t"
 expect '^\| hangs \| built \| 0 \| 1 \| 0 \| [0-9]+, [0-9]+ \| timeout after 10 s in sleeps \|$' "$t"
 expect '^\| no_build \| tests/no_build/no_build.cpp:[0-9]+:[0-9]+: error: .*this category does not build.* \| - \| - \| - \| [0-9]+, - \| no build \|$' "$t"
-expect_count 5 '^\[[1-5]/5\] ' "$work/progress.log"
+expect_count 6 '^\[[1-6]/6\] ' "$work/progress.log"
 expect_count 1 'Tessera' "$work/cts/cmake/AddSYCLExecutable.cmake"
 expect_count 1 'SYCL_CTS_COMPILING_WITH_TESSERA' "$work/cts/tests/common/disabled_for_test_case.h"
 

@@ -25,5 +25,6 @@ int main(int argc, char** argv) {
   std::fprintf(xml, "  <OverallResultsCases successes=\"%d\" failures=\"%d\" expectedFailures=\"0\" skips=\"%d\"/>\n"
                "</Catch2TestRun>\n", counts[0], counts[1], counts[2]);
   std::fclose(xml);
-  return counts[1] == 0 ? 0 : 1;
+  if (counts[1] > 0) return 1;
+  return counts[0] == 0 && counts[2] > 0 ? 4 : 0;  // Catch2's code when every case skipped
 }
