@@ -44,6 +44,7 @@
 #include "sycl/event.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/ext/intel/device_info.hpp"
+#include "sycl/ext/oneapi/bfloat16.hpp"
 #include "sycl/ext/oneapi/dot_product.hpp"
 #include "sycl/ext/oneapi/group_load_store.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
