@@ -68,15 +68,7 @@
 #if defined(__CUDA__) || defined(__CUDACC__)
 #include <cuda_runtime.h>
 
-// CUB names CUDA's vector types, which <sycl/sycl.hpp> has handed to sycl::vec (see
-// tessera/detail/macros.hpp): CUB is read with CUDA's names renamed again.
-#ifdef TESSERA_CUDA_VECTOR_NAMES_BEGUN
-#include <tessera_cuda_vector_names_begin.h>
-#endif
 #include <cub/cub.cuh>
-#ifdef TESSERA_CUDA_VECTOR_NAMES_BEGUN
-#include <tessera_cuda_vector_names_end.h>
-#endif
 
 #include "gpu_compare.hpp"
 

@@ -18,19 +18,11 @@
 #include <oneapi/dpl/numeric>
 #include <sycl/sycl.hpp>
 
-// CUB names CUDA's vector types, which <sycl/sycl.hpp> hands to sycl::vec in builds through
-// Tessera's CUDA shim (tessera/detail/macros.hpp): CUB is read with CUDA's names renamed again.
-#ifdef TESSERA_CUDA_VECTOR_NAMES_BEGUN
-#include <tessera_cuda_vector_names_begin.h>
-#endif
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <cub/device/device_transform.cuh>
-#ifdef TESSERA_CUDA_VECTOR_NAMES_BEGUN
-#include <tessera_cuda_vector_names_end.h>
-#endif
 #include <cuda_runtime.h>
 
 #include <algorithm>

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the CUDA configuration (build-cuda/) and gathers what a device run needs into .gpu/
-# (git-ignored through .git/info/exclude): every test, example and the CUDA benchmarks, with
-# libtessera, Boost.Context and the CUDA runtime beside them, and from build/ (when built) the CPU
-# benchmarks of the default build in .gpu/cpu/. Then, on the GPU machine:
+# (git-ignored through .git/info/exclude): every test, example and the CUDA benchmarks, and
+# programs of tests/package/ built by the staged tessera++ --cuda, with libtessera, Boost.Context
+# and the CUDA runtime beside them, and from build/ (when built) the CPU benchmarks of the default
+# build in .gpu/cpu/. Then, on the GPU machine:
 #   bash scripts/gpu_run.sh; bash scripts/gpu_run.sh cpu
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,13 @@ cp build-cuda/bench/tessera-cuda-bench build-cuda/bench/tessera-amp-bench build-
 # The nvcc path: the package test's program, built by nvcc against this tree.
 /usr/local/cuda/bin/nvcc -x cu -std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90 -O2 -Iinclude \
   tests/package/nvcc_app.cpp -o .gpu/nvcc_app -cudart shared -Lbuild-cuda -ltessera -lboost_context -lpthread
+# Programs compiled as users compile them, by the staged tessera++ --cuda (tests/package/): CUB
+# included after and before <sycl/sycl.hpp>.
+cmake --install build-cuda --prefix build-cuda/stage >/dev/null
+mkdir -p .gpu/pkg
+for p in cub_after_sycl cub_before_sycl; do
+  build-cuda/stage/bin/tessera++ --cuda -O2 "tests/package/$p.cpp" -o ".gpu/pkg/$p"
+done
 # clang's OpenMP runtime: the benchmarks' CPU peers (root barrier, oneDPL on the host) need it.
 cp -L build-cuda/libtessera.so.0 /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 \
       /usr/local/cuda/lib64/libcudart.so.13 "$(clang++-19 -print-file-name=libomp.so.5)" .gpu/

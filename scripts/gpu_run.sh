@@ -2,7 +2,8 @@
 # Runs the .gpu/ bundle (scripts/gpu_bundle.sh) on a machine with an NVIDIA GPU. Logs go to $OUT
 # (or ./gpu-out), packed into logs.tgz; the summary is printed last.
 #   bash scripts/gpu_run.sh            every test and example on the GPU, the nvcc-built program,
-#                                      and the CUDA benchmarks (the oneDPL ones included)
+#                                      the tessera++-built package programs, and the CUDA
+#                                      benchmarks (the oneDPL ones included)
 #   bash scripts/gpu_run.sh cpu        the default build's CPU benchmarks and demo (.gpu/cpu/) on
 #                                      every core of this machine's host, then on one
 #   bash scripts/gpu_run.sh check      every test on the GPU with the barrier check on (TESSERA_CHECK=1)
@@ -48,6 +49,11 @@ elif [[ $mode == run ]]; then
   done
   timeout 60 ./.gpu/nvcc_app > "$out/nvcc_app.log" 2>&1
   echo "nvcc_app rc=$? $(tail -1 "$out/nvcc_app.log")" | tee -a "$summary"
+  for p in .gpu/pkg/*; do
+    n=$(basename "$p")
+    timeout 60 "$p" > "$out/$n.log" 2>&1
+    echo "package $n rc=$? $(grep -c PASS "$out/$n.log") PASS $(grep -c FAIL "$out/$n.log") FAIL" | tee -a "$summary"
+  done
   timeout 300 ./.gpu/tessera-cuda-bench ${TESSERA_BENCH_ARGS:-} > "$out/cuda-bench.log" 2>&1
   echo "bench rc=$?" | tee -a "$summary"
   tail -45 "$out/cuda-bench.log"

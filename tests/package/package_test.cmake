@@ -167,7 +167,8 @@ elseif(MODE STREQUAL "find_package_cbs")
   endforeach()
 
 elseif(MODE STREQUAL "wrapper_cuda")
-  # tessera++ --cuda: compile for the GPU; run on the CPU device, which needs no GPU.
+  # tessera++ --cuda: compile for the GPU; run on the CPU device, which needs no GPU, and with
+  # DEFAULT_DEVICE=ON first on the default device (the GPU where there is one).
   require_vars(STAGE_DIR SOURCE WORK_DIR CUDA_ARCH)
   file(REMOVE_RECURSE "${WORK_DIR}")
   file(MAKE_DIRECTORY "${WORK_DIR}")
@@ -176,6 +177,9 @@ elseif(MODE STREQUAL "wrapper_cuda")
   run_step(showme "${_wrapper}" --cuda "--cuda-arch=${CUDA_ARCH}" --showme -O2 "${SOURCE}" -o "${_exe}")
   run_step(compile "${_wrapper}" --cuda "--cuda-arch=${CUDA_ARCH}" -O2 "${SOURCE}" -o "${_exe}")
   expect_device_code("${_exe}" /usr/local/cuda/bin)
+  if(DEFAULT_DEVICE)
+    run_step(run-default "${_exe}")
+  endif()
   run_step(run "${CMAKE_COMMAND}" -E env TESSERA_DEVICE=cpu "${_exe}")
 
 elseif(MODE STREQUAL "wrapper_cuda_reject")

@@ -31,9 +31,8 @@
 // Tessera's CUDA toolkit shim (clang builds) names CUDA's vector types __cuda_float4, ... while
 // CUDA's own headers are read, so that `using namespace sycl;` leaves float4 & co. unambiguous
 // (cmake/TesseraCudaShim.cmake). Here, once the backend's CUDA library headers are read, their
-// names become free for sycl::vec's aliases. CUDA library headers included after this point
-// (CUB, Thrust) need the renaming around them again:
-// tessera_cuda_vector_names_begin.h before, tessera_cuda_vector_names_end.h after.
+// names become free for sycl::vec's aliases; the shim renames them again around each CUDA header
+// read after this point (CUB, Thrust).
 #if defined(TESSERA_CUDA_VECTOR_NAMES_ACTIVE)
 #include "tessera/backend/cuda/libraries.hpp"
 #include <tessera_cuda_vector_names_end.h>

@@ -3,20 +3,12 @@
 #if TESSERA_CUDA_COMPILE
 #include <cuda_runtime.h>
 
-// CUB names CUDA's vector types, which <sycl/sycl.hpp> hands to sycl::vec in builds through
-// Tessera's CUDA shim (tessera/detail/macros.hpp): CUB is read with CUDA's names renamed again.
-#ifdef TESSERA_CUDA_VECTOR_NAMES_BEGUN
-#include <tessera_cuda_vector_names_begin.h>
-#endif
 #include <cub/device/device_merge_sort.cuh>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
-#ifdef TESSERA_CUDA_VECTOR_NAMES_BEGUN
-#include <tessera_cuda_vector_names_end.h>
-#endif
 
 #include <cstddef>
 #include <functional>
