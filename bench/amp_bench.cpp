@@ -17,7 +17,6 @@
 
 namespace {
 using namespace concurrency;
-using concurrency::index;
 constexpr int TS = 16;
 
 double seconds(std::chrono::steady_clock::time_point t0) {

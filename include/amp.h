@@ -4,10 +4,10 @@
 // work-group, tile_static memory is the tile's shared memory, tile_barrier is a work-group barrier.
 
 // POSIX's index() (<strings.h>, which <cstring> brings) would make `index<2>` ambiguous after
-// `using namespace concurrency;`. Declared under another name it stays callable (its asm label keeps
-// the symbol) and out of the way; this works where amp.h comes before <cstring>. Where <strings.h>
-// came first (always in clang's CUDA mode, whose wrapper includes it), a using-declaration in the
-// function or namespace that uses it, `using concurrency::index;`, settles the name.
+// `using namespace concurrency;`. Programs built through Tessera (tessera++, Tessera::sycl) read
+// <strings.h> through tessera/posix/strings.h, which declares it under another name, whatever
+// came first; this does the same for a compile given only Tessera's include directory, where
+// amp.h comes before <cstring>.
 #if !defined(_STRINGS_H)
 #define index tessera_posix_index
 #include <strings.h>

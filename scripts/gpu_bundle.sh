@@ -21,10 +21,10 @@ cp build-cuda/bench/tessera-cuda-bench build-cuda/bench/tessera-amp-bench build-
 /usr/local/cuda/bin/nvcc -x cu -std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90 -O2 -Iinclude \
   tests/package/nvcc_app.cpp -o .gpu/nvcc_app -cudart shared -Lbuild-cuda -ltessera -lboost_context -lpthread
 # Programs compiled as users compile them, by the staged tessera++ --cuda (tests/package/): CUB
-# included after and before <sycl/sycl.hpp>.
+# included after and before <sycl/sycl.hpp>, and a C++ AMP program as written for MSVC.
 cmake --install build-cuda --prefix build-cuda/stage >/dev/null
 mkdir -p .gpu/pkg
-for p in cub_after_sycl cub_before_sycl; do
+for p in cub_after_sycl cub_before_sycl amp_app; do
   build-cuda/stage/bin/tessera++ --cuda -O2 "tests/package/$p.cpp" -o ".gpu/pkg/$p"
 done
 # clang's OpenMP runtime: the benchmarks' CPU peers (root barrier, oneDPL on the host) need it.

@@ -2,6 +2,10 @@
 // value against sequential references: extents and tiles, the four tile_barrier waits over
 // tile_static memory, arrays and array_views (lazy copies, write-back, sections, projections),
 // copies, atomics, math, accelerators, and the errors C++ AMP reports.
+// <cstring> before <amp.h>, as programs may have it: POSIX's index() must not make index<N>
+// ambiguous, on the CPU or in clang's CUDA mode (which always reads <strings.h> first).
+#include <cstring>
+
 #include <amp.h>
 #include <amp_math.h>
 
@@ -14,8 +18,6 @@
 using namespace concurrency;
 
 namespace {
-
-using concurrency::index; // needed in clang's CUDA mode only (see amp.h)
 
 TEST(AmpExtent, IndexAndExtentArithmetic) {
   index<2> i(1, 2);

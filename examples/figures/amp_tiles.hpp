@@ -12,7 +12,6 @@ namespace figures {
 
 namespace amp_samples {
 using namespace concurrency;
-using concurrency::index; // <cstring> came first (common.hpp): see amp.h
 
 enum class wait { plain, all, global, tile_static_memory };
 
