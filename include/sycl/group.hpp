@@ -1,10 +1,12 @@
 #pragma once
 #include "sycl/access.hpp"
+#include "sycl/device_event.hpp"
 #include "sycl/h_item.hpp"
 #include "sycl/id.hpp"
 #include "sycl/memory_enums.hpp"
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/glue/work_item_scope.hpp"
+#include "tessera/group/async_copy.hpp"
 
 namespace sycl {
 
@@ -54,6 +56,29 @@ public:
   template <typename F>
   TESSERA_HOST_DEVICE void parallel_for_work_item(range<D> logical, const F& f) const {
     for_each_work_item(tessera_work_item_scope(c_.geo->item_threads), logical, f);
+  }
+
+  // Called at work-group scope of a hierarchical kernel, where one call stands for the group, it
+  // copies everything, and the copy is complete when it returns (device_event.hpp). A group of an
+  // nd_range kernel, whose work-items each call it, gets the same: each item copies it all (the
+  // same values), which needs no barrier. Pointers as nd_item's.
+  template <typename T, access::decorated DD, typename U, access::decorated SD, tessera::group::if_copyable<T, U> = 0>
+  TESSERA_HOST_DEVICE device_event async_work_group_copy(tessera::group::local_ptr<T, DD> dest,
+                                                         tessera::group::global_ptr<U, SD> src, std::size_t n,
+                                                         std::size_t src_stride = 1) const {
+    tessera::group::copy_share(dest.get(), 1, src.get(), src_stride, n, 0, 1);
+    return {};
+  }
+  template <typename T, access::decorated DD, typename U, access::decorated SD, tessera::group::if_copyable<T, U> = 0>
+  TESSERA_HOST_DEVICE device_event async_work_group_copy(tessera::group::global_ptr<T, DD> dest,
+                                                         tessera::group::local_ptr<U, SD> src, std::size_t n,
+                                                         std::size_t dest_stride = 1) const {
+    tessera::group::copy_share(dest.get(), dest_stride, src.get(), 1, n, 0, 1);
+    return {};
+  }
+  template <typename... Events>
+  TESSERA_HOST_DEVICE void wait_for(Events... events) const {
+    (events.wait(), ...);
   }
 
   TESSERA_HOST_DEVICE friend bool operator==(const group& a, const group& b) { return a.c_.group == b.c_.group; }

@@ -1,9 +1,11 @@
 #pragma once
+#include "sycl/device_event.hpp"
 #include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/group.hpp"
 #include "sycl/item.hpp"
 #include "sycl/nd_range.hpp"
 #include "sycl/sub_group.hpp"
+#include "tessera/group/async_copy.hpp"
 
 namespace sycl {
 
@@ -54,6 +56,30 @@ public:
     tessera::glue::ops::memory_fence();
   }
 
+  // Every work-item of the group calls these with the same arguments (a group function): each
+  // copies its share, then the group meets at a barrier, so the copy is complete and visible when
+  // the call returns and device_event::wait and wait_for have nothing left to do (device_event.hpp).
+  // Local and global pointers of any decoration: the legacy local_ptr/global_ptr, the decorated
+  // ones, and raw multi_ptrs (DPC++ takes the first two).
+  template <typename T, access::decorated DD, typename U, access::decorated SD, tessera::group::if_copyable<T, U> = 0>
+  TESSERA_HOST_DEVICE device_event async_work_group_copy(tessera::group::local_ptr<T, DD> dest,
+                                                         tessera::group::global_ptr<U, SD> src, std::size_t n,
+                                                         std::size_t src_stride = 1,
+                                                         tessera::group::call_site site = tessera::group::call_site::here()) const {
+    return group_copy(dest.get(), 1, src.get(), src_stride, n, site);
+  }
+  template <typename T, access::decorated DD, typename U, access::decorated SD, tessera::group::if_copyable<T, U> = 0>
+  TESSERA_HOST_DEVICE device_event async_work_group_copy(tessera::group::global_ptr<T, DD> dest,
+                                                         tessera::group::local_ptr<U, SD> src, std::size_t n,
+                                                         std::size_t dest_stride = 1,
+                                                         tessera::group::call_site site = tessera::group::call_site::here()) const {
+    return group_copy(dest.get(), dest_stride, src.get(), 1, n, site);
+  }
+  template <typename... Events>
+  TESSERA_HOST_DEVICE void wait_for(Events... events) const {
+    (events.wait(), ...);
+  }
+
   // Common by-value semantics (SYCL 2020 §4.5.3): the same work-item of the same nd_range.
   TESSERA_HOST_DEVICE friend bool operator==(const nd_item& a, const nd_item& b) {
     return a.c_.group == b.c_.group && a.c_.local == b.c_.local && a.get_nd_range() == b.get_nd_range();
@@ -64,6 +90,14 @@ public:
   TESSERA_HOST_DEVICE explicit nd_item(const tessera::glue::item_context<D>& c) : c_(c) {}
 
 private:
+  template <typename T, typename U>
+  TESSERA_HOST_DEVICE device_event group_copy(T* dest, std::size_t dest_stride, const U* src, std::size_t src_stride,
+                                              std::size_t n, tessera::group::call_site site) const {
+    tessera::group::copy_share(dest, dest_stride, src, src_stride, n, c_.local_linear, get_local_range().size());
+    tessera::glue::ops::work_group_barrier(c_, site);
+    return {};
+  }
+
   tessera::glue::item_context<D> c_;
 };
 
