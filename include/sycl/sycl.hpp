@@ -73,6 +73,7 @@
 #include "sycl/multi_ptr.hpp"
 #include "sycl/nd_item.hpp"
 #include "sycl/nd_range.hpp"
+#include "sycl/opencl_types.hpp"
 #include "sycl/private_memory.hpp"
 #include "sycl/property_list.hpp"
 #include "sycl/queue.hpp"
