@@ -705,3 +705,29 @@ TEST(Buffer, KernelsCopyTheirAccessors) {
   sycl::host_accessor ha(buf);
   for (int i = 0; i < 42; ++i) EXPECT_EQ(ha[i], i + 101) << "at " << i;
 }
+
+// The host_task tags (SYCL 2020 §4.7.6.9) make accessors whose target is host_task.
+TEST(Buffer, HostTaskTagsMakeHostTaskAccessors) {
+  sycl::queue q;
+  std::vector<int> data(8, 1);
+  {
+    sycl::buffer<int> buf(data.data(), sycl::range<1>(8));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor in(buf, h, sycl::range<1>(4), sycl::read_write_host_task);
+      static_assert(std::is_same_v<decltype(in), sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::host_task>>);
+      h.host_task([=] {
+        for (int i = 0; i < 4; ++i) in[i] += i;
+      });
+    });
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor out(buf, h, sycl::read_only_host_task);
+      static_assert(std::is_same_v<decltype(out), sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::host_task>>);
+      h.host_task([=] { EXPECT_EQ(out[3], 4); });
+    });
+    sycl::accessor placeholder(buf, sycl::write_only_host_task);
+    static_assert(std::is_same_v<decltype(placeholder), sycl::accessor<int, 1, sycl::access_mode::write, sycl::target::host_task,
+                                                                      sycl::access::placeholder::true_t>>);
+  }
+  EXPECT_EQ(data[3], 4);
+  EXPECT_EQ(data[4], 1);
+}

@@ -27,6 +27,12 @@ template <access_mode M> struct mode_tag_t { explicit mode_tag_t() = default; };
 inline constexpr mode_tag_t<access_mode::read> read_only{};
 inline constexpr mode_tag_t<access_mode::write> write_only{};
 inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+// A mode_target_tag_t is a mode_tag_t, so that every constructor taking a mode tag takes it too;
+// the deduction guides below give its target to the accessor (SYCL 2020 §4.7.6.9).
+template <access_mode M, target T> struct mode_target_tag_t : mode_tag_t<M> { explicit mode_target_tag_t() = default; };
+inline constexpr mode_target_tag_t<access_mode::read, target::host_task> read_only_host_task{};
+inline constexpr mode_target_tag_t<access_mode::write, target::host_task> write_only_host_task{};
+inline constexpr mode_target_tag_t<access_mode::read_write, target::host_task> read_write_host_task{};
 
 } // namespace sycl
 
@@ -290,6 +296,16 @@ template <typename T, int D, typename A> accessor(buffer<T, D, A>&, range<D>, id
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, mode_tag_t<M>) -> accessor<T, D, M, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, mode_target_tag_t<M, Tg>, const property_list&) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, range<D>, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, range<D>, id<D>, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, handler&, mode_target_tag_t<M, Tg>, const property_list&) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, handler&, range<D>, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, handler&, range<D>, mode_target_tag_t<M, Tg>, const property_list&) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_target_tag_t<M, Tg>, const property_list&) -> accessor<T, D, M, Tg>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&) -> accessor<T, D>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, const property_list&) -> accessor<T, D>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, mode_tag_t<M>) -> accessor<T, D, M>;
