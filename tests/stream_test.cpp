@@ -84,4 +84,19 @@ TEST(Stream, ItemsAndLongStatementsCut) {
   EXPECT_EQ(out, "{0} and ");
 }
 
+// half prints as its float; a vec prints its elements separated by ", ", as DPC++'s stream does.
+TEST(Stream, HalfAndVec) {
+  const auto out = captured([](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::stream os(1 << 10, 128, h);
+      h.single_task([=] {
+        os << sycl::half(1.5f) << sycl::endl;
+        os << sycl::vec<int, 3>(1, 2, 3) << sycl::endl;
+        os << sycl::vec<sycl::half, 2>(0.5f, 2.0f) << sycl::endl;
+      });
+    });
+  });
+  EXPECT_EQ(lines(out), (std::vector<std::string>{"1.5", "1, 2, 3", "0.5, 2"}));
+}
+
 } // namespace

@@ -16,6 +16,7 @@
 #include "sycl/nd_range.hpp"
 #include "sycl/property_list.hpp"
 #include "sycl/range.hpp"
+#include "sycl/vec.hpp"
 #include "tessera/detail/macros.hpp"
 #include "tessera/detail/stream_sink.hpp"
 #include "tessera/detail/text_format.hpp"
@@ -131,6 +132,17 @@ public:
     case M::scientific: format_.floats = float_style::scientific; break;
     case M::hexfloat: format_.floats = float_style::hex; break;
     case M::defaultfloat: format_.floats = float_style::general; break;
+    }
+  }
+  // half prints as the float it holds, as DPC++'s stream prints it (half converts to float, char
+  // and bool alike, so without this the call was ambiguous).
+  TESSERA_HOST_DEVICE void put(sycl::half h) { put(static_cast<float>(h)); }
+  // A vec prints its elements, separated by ", ", as DPC++'s stream prints one.
+  template <typename T, int N>
+  TESSERA_HOST_DEVICE void put(const sycl::vec<T, N>& v) {
+    for (int i = 0; i < N; ++i) {
+      if (i) text_.put(", ");
+      put(v[i]);
     }
   }
   TESSERA_HOST_DEVICE void put(sycl::__precision_manipulator__ p) { format_.precision = p.precision; }
