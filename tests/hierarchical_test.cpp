@@ -279,4 +279,18 @@ TEST(Hierarchical, EmptyLocalRangeIsAnNdRangeError) {
   }
 }
 
+// SYCL 1.2.1's group::get_id, which SYCL 2020 deprecates for get_group_id (the SYCL-CTS's group
+// category still calls it).
+TEST(Hierarchical, DeprecatedGroupGetId) {
+  sycl::queue q;
+  std::size_t* out = sycl::malloc_shared<std::size_t>(6, q);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(sycl::range<2>(2, 3), sycl::range<2>(1, 1), [=](sycl::group<2> g) {
+       out[g.get_group_linear_id()] = g.get_id(0) * 10 + g.get_id()[1];
+     });
+   }).wait();
+  for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(out[i], i / 3 * 10 + i % 3) << i;
+  sycl::free(out, q);
+}
+
 } // namespace

@@ -42,6 +42,8 @@ public:
   TESSERA_HOST_DEVICE range<D> get_global_range() const { return c_.geo->global; }
   TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
   TESSERA_HOST_DEVICE std::size_t get_linear_id() const { return get_group_linear_id(); }
+  TESSERA_HOST_DEVICE id<D> get_id() const { return get_group_id(); }
+  TESSERA_HOST_DEVICE std::size_t get_id(int d) const { return get_group_id(d); }
 
   // Hierarchical kernels only (§4.10.7.2). Logical id l belongs to physical item l mod the local
   // range, the spec's strided mapping; the logical ids run in increasing order, so each physical
