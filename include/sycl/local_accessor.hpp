@@ -73,8 +73,12 @@ public:
     *this = t;
   }
 
-  template <int DD = D, if_scalar<DD> = 0>
-  TESSERA_HOST_DEVICE operator DataT&() const { return *base(); }  // NOLINT: as the spec declares it
+  // Not a template: g++ does not consider a conversion function template for a built-in operator's
+  // operand (`acc * 2` on a 0-dimensional accessor), so the other ranks convert to a private type.
+  struct no_conversion {};
+  TESSERA_HOST_DEVICE operator std::conditional_t<D == 0, DataT&, no_conversion>() const {  // NOLINT: as the spec declares it
+    return *base();
+  }
   template <int DD = D, if_scalar<DD> = 0>
   TESSERA_HOST_DEVICE const local_accessor& operator=(const DataT& v) const {
     *base() = v;
