@@ -16,6 +16,7 @@ TESSERA_DEBIAN_PACKAGES=(
   libomp-19-dev         # OpenMP for tessera-bench when clang builds it (build-cuda/)
   llvm-19-dev           # the device-code selection plugin of CUDA builds (compiler/)
   libclang-19-dev       # its front-end half
+  nlohmann-json3-dev    # JSON parser of the trace test (tests/trace_test.cpp)
   ca-certificates
 )
 

@@ -46,7 +46,7 @@ public:
   template <typename Name = void, typename KernelType>
   void single_task(const KernelType& kernel) {
     const auto& k = with_handler<>(kernel);
-    bundle_.define<Name, KernelType>(device_);
+    define<Name, KernelType>();
     no_local_memory("single_task");
     const binding_placeholders bind(*this);
     tessera::glue::submit(*this, tessera::glue::single_task<std::decay_t<decltype(k)>>{k});
@@ -60,32 +60,32 @@ public:
   }
 
   template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) {
-    bundle_.define<Name, K>(device_);
+    define<Name, K>();
     basic<1>(r, {}, k);
   }
   template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) {
-    bundle_.define<Name, K>(device_);
+    define<Name, K>();
     basic<2>(r, {}, k);
   }
   template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) {
-    bundle_.define<Name, K>(device_);
+    define<Name, K>();
     basic<3>(r, {}, k);
   }
   // Deprecated in SYCL 2020 but still allowed.
   template <typename Name = void, typename K, int D>
   void parallel_for(range<D> r, id<D> offset, const K& k) {
-    bundle_.define<Name, K>(device_);
+    define<Name, K>();
     basic<D, true>(r, offset, k);
   }
 
   template <typename Name = void, int D, typename K>
   void parallel_for(nd_range<D> r, const K& k) {
-    bundle_.define<Name, K>(device_);
+    define<Name, K>();
     launch_nd<Name, false>(r, 0, k);
   }
   template <typename Name = void, int D, typename... Ps, typename K>
   void parallel_for(nd_range<D> r, ext::oneapi::experimental::properties<Ps...> props, const K& k) {
-    bundle_.define<Name, K>(device_);
+    define<Name, K>();
     launch_nd<Name, ext::oneapi::experimental::uses_root_sync_v<decltype(props)>>(
         r, ext::oneapi::experimental::requested_sub_group_size(props), k);
   }
@@ -99,6 +99,7 @@ private:
     using KernelName = tessera::runtime::kernel_name_t<Name, KernelType>;
     check(r);
     const binding_placeholders bind(*this);
+    trace_range(r.get_global_range(), r.get_local_range());
     tessera::glue::nd_range_kernel<D, K> nd{geometry(r, requested_sub_group ? requested_sub_group : sub_group_size()),
                                             local_bytes_, requested_sub_group,
                                             &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*), {k}};
@@ -117,20 +118,22 @@ public:
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(range<D> r, Rest&&... rest) {
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
-    bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
+    define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>();
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
     const auto& k = with_reducers_and_handler<item<D, false>>(vars, std::get<sizeof...(Rest) - 1>(
                                                                         std::forward_as_tuple(rest...)));
+    trace_range(r);
     tessera::glue::submit(*this, tessera::glue::range_reduction<D, std::decay_t<decltype(k)>, decltype(vars)>{r, k, vars});
   }
   template <typename Name = void, int D, typename... Rest>
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
     check(r);
     const binding_placeholders bind(*this);
-    bundle_.define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>(device_);
+    define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>();
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
     const auto& k = with_reducers_and_handler<nd_item<D>>(vars, std::get<sizeof...(Rest) - 1>(
                                                                     std::forward_as_tuple(rest...)));
+    trace_range(r.get_global_range(), r.get_local_range());
     tessera::glue::submit(*this, tessera::glue::nd_range_reduction<D, std::decay_t<decltype(k)>, decltype(vars)>{
                                      geometry(r, sub_group_size()), local_bytes_, k, vars});
   }
@@ -148,8 +151,9 @@ public:
   void parallel_for_work_group(range<D> groups, range<D> local, const KernelType& kernel) {
     const auto& k = with_handler<group<D>>(kernel);
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
-    bundle_.define<Name, KernelType>(device_);
+    define<Name, KernelType>();
     const binding_placeholders bind(*this);
+    trace_range(groups * local, local);
     tessera::glue::submit(*this, tessera::glue::hierarchical_kernel<D, std::decay_t<decltype(k)>>{
                                      {groups * local, local, groups, id<D>{}, 1}, local_bytes_, k});
   }
@@ -172,6 +176,7 @@ public:
   template <typename F>
   void host_task(F f) {
     cg_.host_task = true;
+    trace_as("host_task");
     set([f, b = device_.get_backend()](tessera::runtime::completion done) {
       std::exception_ptr error;
       try {
@@ -196,11 +201,13 @@ public:
     use_usm(ptr, count * sizeof(T), "fill", "ptr");
     auto* p = static_cast<T*>(ptr);
     parallel_for(range<1>(count), [p, pattern](id<1> i) { p[i[0]] = pattern; });
+    trace_as("fill");
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void fill(accessor<T, D, M, Tg, P> dest, const T& value) {
     require(dest);
     parallel_for(dest.get_range(), [dest, value](id<D> i) { dest[i] = value; });
+    trace_as("fill");
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
   void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
@@ -212,8 +219,9 @@ public:
   void copy(accessor<T, D, M, Tg, P> src, U* dest) {
     require(src);
     const auto each = [src, dest](item<D> it) { dest[it.get_linear_id()] = src[it.get_id()]; };
-    if (on_gpu()) return host_task([each, r = src.get_range()] { for_each_item(r, each); });
-    parallel_for(src.get_range(), each);
+    if (on_gpu()) host_task([each, r = src.get_range()] { for_each_item(r, each); });
+    else parallel_for(src.get_range(), each);
+    trace_as("copy");
   }
   template <typename U, typename T, int D, access_mode M, target Tg, access::placeholder P>
   void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
@@ -223,8 +231,9 @@ public:
   void copy(const U* src, accessor<T, D, M, Tg, P> dest) {
     require(dest);
     const auto each = [src, dest](item<D> it) { dest[it.get_id()] = src[it.get_linear_id()]; };
-    if (on_gpu()) return host_task([each, r = dest.get_range()] { for_each_item(r, each); });
-    parallel_for(dest.get_range(), each);
+    if (on_gpu()) host_task([each, r = dest.get_range()] { for_each_item(r, each); });
+    else parallel_for(dest.get_range(), each);
+    trace_as("copy");
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U, int DD, access_mode MM,
             target TTg, access::placeholder PP>
@@ -237,11 +246,13 @@ public:
     auto* s = accessor(src).device_pointer();
     auto* d = accessor(dest).device_pointer();
     parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
+    trace_as("copy");
   }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc) {
     require(acc);
     set([](tessera::runtime::completion done) { done(nullptr); });
+    trace_as("update_host");
   }
 
   tessera::runtime::command_group take() { return std::move(cg_); }
@@ -299,6 +310,7 @@ private:
     const auto& k = with_handler<item<D, WithOffset>>(kernel);
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
+    trace_range(r);
     tessera::glue::submit(*this, tessera::glue::range_kernel<D, WithOffset, std::decay_t<decltype(k)>>{r, offset, k});
   }
 
@@ -326,6 +338,35 @@ private:
   template <typename Args, std::size_t... I>
   static auto leading_reductions(const Args& args, std::index_sequence<I...>) {
     return std::make_tuple(std::get<I>(args)...);
+  }
+
+  // Every kernel-defining member calls this: registers the kernel's name and checks it against
+  // the bundle in use (kernel_bundle.hpp); a traced command also keeps the name.
+  template <typename Name, typename K>
+  void define() {
+    bundle_.define<Name, K>(device_);
+    if (tessera::runtime::trace::on()) {
+      cg_.trace.kind = "kernel";
+      cg_.trace.kernel = tessera::runtime::kernel_record_of<tessera::runtime::kernel_name_t<Name, K>>();
+    }
+  }
+  template <int D>
+  void trace_range(const range<D>& global) {
+    if (!tessera::runtime::trace::on()) return;
+    cg_.trace.dims = D;
+    for (int d = 0; d < D; ++d) cg_.trace.global[d] = global[d];
+  }
+  template <int D>
+  void trace_range(const range<D>& global, const range<D>& local) {
+    if (!tessera::runtime::trace::on()) return;
+    trace_range(global);
+    for (int d = 0; d < D; ++d) cg_.trace.local[d] = local[d];
+  }
+  // Commands that the handler builds from a kernel or a host task show as what the user asked.
+  void trace_as(const char* kind) {
+    if (!tessera::runtime::trace::on()) return;
+    cg_.trace.kind = kind;
+    cg_.trace.kernel = nullptr;
   }
 
   void set(tessera::runtime::action a);

@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "cpu/poll_until.hpp"
+#include "runtime/trace_recorder.hpp"
+#include "tessera/runtime/event_impl.hpp"
 
 namespace tessera::cpu {
 
@@ -18,6 +20,13 @@ unsigned threads_from_environment() {
   const unsigned hw = std::thread::hardware_concurrency();
   return hw ? hw : 1;
 }
+
+// Which pool thread this is, for the trace: -1 on threads that are no pool's.
+struct pool_thread {
+  const char* pool = nullptr;
+  int index = -1;
+};
+thread_local pool_thread this_thread_in_pool;
 } // namespace
 
 thread_pool& thread_pool::instance() {
@@ -25,8 +34,8 @@ thread_pool& thread_pool::instance() {
   return pool;
 }
 
-thread_pool::thread_pool(unsigned threads) {
-  for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+thread_pool::thread_pool(unsigned threads, const char* name) : name_(name) {
+  for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this, i] { work(static_cast<int>(i)); });
 }
 
 thread_pool::~thread_pool() {
@@ -71,6 +80,7 @@ std::shared_ptr<thread_pool::job> thread_pool::enqueue(std::size_t chunks, std::
   j->body = std::move(body);
   j->done = std::move(done);
   j->watch = std::move(watch);
+  if (runtime::trace::on()) j->traced_command = runtime::trace::current_command();
   // Notified under the lock: a submitter on another pool's thread must be done with this pool
   // before its destructor (at exit) can take the lock and destroy it.
   std::lock_guard lock(mutex_);
@@ -84,11 +94,17 @@ std::shared_ptr<thread_pool::job> thread_pool::enqueue(std::size_t chunks, std::
 
 // Takes the job's chunks until none is left. The last chunk to finish runs `done`, or, in a job
 // of run(), wakes the caller (the job is kept alive by the shared_ptr of whoever calls this).
+// A traced chunk is recorded before it counts as finished: its command's completion, and with it
+// the end of the program that writes the trace, may follow at once.
 void thread_pool::run_chunks(job& j) {
   const bool watched = j.watch != nullptr;
   for (std::size_t i; (i = j.next.fetch_add(1, std::memory_order_relaxed)) < j.chunks;) {
     if (watched) j.running.fetch_add(1, std::memory_order_relaxed);
+    const std::uint64_t begin = j.traced_command ? runtime::now_ns() : 0;
     j.body(i);
+    if (j.traced_command)
+      runtime::trace::record_work(j.traced_command, this_thread_in_pool.pool, this_thread_in_pool.index, begin,
+                                  runtime::now_ns());
     if (watched) j.running.fetch_sub(1, std::memory_order_relaxed);
     if (j.finished.fetch_add(1, std::memory_order_acq_rel) + 1 == j.chunks) {
       if (j.done) j.done();
@@ -123,7 +139,8 @@ void thread_pool::idle(std::uint32_t generation, bool poll_first) {
   generation_.wait(generation, std::memory_order_acquire);
 }
 
-void thread_pool::work() {
+void thread_pool::work(int index) {
+  this_thread_in_pool = {name_, index};
   bool worked = false; // a worker woken for a job that others emptied goes back to sleep at once
   for (;;) {
     std::uint32_t generation = 0;

@@ -33,7 +33,8 @@ public:
 
   static thread_pool& instance();
 
-  explicit thread_pool(unsigned threads);
+  // `name` labels its threads in TESSERA_TRACE's timeline.
+  explicit thread_pool(unsigned threads, const char* name = "worker");
   ~thread_pool();
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
@@ -56,6 +57,7 @@ private:
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> finished{0};
     std::shared_ptr<progress_watch> watch;
+    std::uint64_t traced_command = 0; // the command it is part of, while tracing
     std::atomic<unsigned> running{0}; // workers in body(), counted for watched jobs only
     // The watchdog's own view, under the pool's mutex: the progress it last saw, and since when.
     std::size_t seen_progress = 0;
@@ -65,12 +67,13 @@ private:
                                std::shared_ptr<progress_watch> watch);
   static void run_chunks(job& j);
   std::unique_lock<std::mutex> lock_pool();
-  void work();
+  void work(int index);
   std::shared_ptr<job> next_job(std::uint32_t& generation, bool& stop);
   void idle(std::uint32_t generation, bool poll_first);
   void start_watchdog();
   void watch_jobs(std::chrono::steady_clock::duration after);
 
+  const char* name_;
   std::mutex mutex_;
   std::atomic<std::uint32_t> generation_{0}; // bumped under mutex_ by every new job and by stopping
   std::deque<std::shared_ptr<job>> jobs_;

@@ -91,12 +91,12 @@ void event_impl::then(std::function<void()> f) {
 }
 
 void event_impl::mark_running() {
-  if (profiling) start_ns = now_ns();
+  if (profiling || trace_id) start_ns = now_ns();
   phase_.store(phase::running, std::memory_order_release);
 }
 
 void event_impl::mark_complete() {
-  if (profiling) end_ns = now_ns();
+  if (profiling || trace_id) end_ns = now_ns();
   std::vector<std::function<void()>> next;
   {
     std::lock_guard lock(mutex_);

@@ -108,6 +108,7 @@ void handler::use_usm(const void* p, std::size_t bytes, const char* op, const ch
 void handler::memcpy(void* dest, const void* src, std::size_t bytes) { copy_bytes(dest, src, bytes, "memcpy"); }
 
 void handler::copy_bytes(void* dest, const void* src, std::size_t bytes, const char* op) {
+  trace_as(op);
   use_usm(dest, bytes, op, "dest");
   use_usm(src, bytes, op, "src");
   auto* d = static_cast<char*>(dest);
@@ -128,6 +129,7 @@ void handler::copy_bytes(void* dest, const void* src, std::size_t bytes, const c
 }
 
 void handler::memset(void* ptr, int value, std::size_t bytes) {
+  trace_as("memset");
   use_usm(ptr, bytes, "memset", "ptr");
   auto* p = static_cast<char*>(ptr);
 #if defined(TESSERA_WITH_CUDA)

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cpu/thread_pool.hpp"
+#include "trace_recorder.hpp"
 #include "sycl/queue.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
@@ -16,7 +17,7 @@ namespace {
 // Host tasks may block (on I/O, on other queues): they get threads of their own so that they
 // never hold up the compute pool.
 cpu::thread_pool& host_task_pool() {
-  static cpu::thread_pool pool(4);
+  static cpu::thread_pool pool(4, "host task");
   return pool;
 }
 // One entry per buffer, writing if any access writes: a command ordered twice against the same
@@ -39,6 +40,8 @@ void drop_enqueued_on(const timeline* tl, std::vector<std::shared_ptr<event_impl
 
 queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling)
     : device(dev), handler_(std::move(handler)), in_order(in_order), profiling(profiling) {
+  static std::atomic<std::uint64_t> queues{0};
+  if (trace::on()) trace_number_ = ++queues;
 #if defined(TESSERA_WITH_CUDA)
   if (dev.kind == device_kind::gpu) {
     auto made = cuda::create_stream(dev, [this](std::exception_ptr e) { report(std::move(e)); });
@@ -66,7 +69,7 @@ sycl::event queue_impl::submit(command_group&& cg) {
   if (auto straight = enqueue_now(cg)) return *std::move(straight);
   auto ev = std::make_shared<event_impl>();
   ev->profiling = profiling;
-  if (profiling) ev->submit_ns = now_ns();
+  if (profiling || trace::on()) ev->submit_ns = now_ns();
   ev->queue = weak_from_this();
   auto deps = std::move(cg.depends);
   merge_by_buffer(cg.requirements);
@@ -81,6 +84,7 @@ sycl::event queue_impl::submit(command_group&& cg) {
     track(ev);
   }
   ev->record_waits(deps);
+  if (trace::on()) ev->trace_id = trace::record_command(ev, cg.trace, device, trace_number_, deps);
   // Nothing to wait for on the host: start now, without the bookkeeping of a deferred start.
   if (deps.empty()) {
     start(ev, std::move(cg));
@@ -100,7 +104,7 @@ sycl::event queue_impl::submit(command_group&& cg) {
 // completion to register, nothing for another thread to drop. The queue's lock is held through
 // the launch so that the stream's order is the queue's.
 std::optional<sycl::event> queue_impl::enqueue_now(command_group& cg) {
-  if (!cg.enqueue || !cg.requirements.empty() || profiling) return std::nullopt;
+  if (!cg.enqueue || !cg.requirements.empty() || profiling || trace::on()) return std::nullopt;
   std::lock_guard lock(mutex_);
   const auto ordered = [this](const event_impl& e) { return e.on(stream_timeline.get()) || e.is_complete(); };
   if (in_order && last_ && !ordered(*last_)) return std::nullopt;
@@ -162,6 +166,7 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
         1, [run = std::move(cg.run), finish = std::move(finish)](std::size_t) { run(finish); }, [] {});
     return;
   }
+  const trace::starting_command traced(ev->trace_id); // the pool's share of it shows on its threads
   try {
     cg.run(std::move(finish));
   } catch (...) {
@@ -174,7 +179,7 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
 // A GPU command whose event others may already hold: the stream's error sink reports its
 // errors, and its buffers are kept until the stream has finished with them.
 void queue_impl::enqueue(const std::shared_ptr<event_impl>& ev, command_group& cg) {
-  const bool marks = profiling;
+  const bool marks = profiling || ev->trace_id;
   if (marks) begin_marks(*ev);
   try {
     cg.enqueue();
@@ -211,6 +216,7 @@ void queue_impl::end_marks(event_impl& ev) {
 }
 
 void queue_impl::wait(const char* waiter) {
+  const trace::timed_wait timed(waiter);
   std::vector<std::shared_ptr<event_impl>> events;
   std::uint64_t enqueued = 0;
   {
@@ -292,6 +298,7 @@ void queue::throw_asynchronous() { impl_->throw_asynchronous("queue::throw_async
 event queue::submit(tessera::runtime::command_group&& cg) { return impl_->submit(std::move(cg)); }
 
 void event::wait() {
+  const tessera::runtime::trace::timed_wait timed("event::wait");
   if (impl_) return impl_->wait("event::wait");
   queue_->stream_timeline->wait(ticket_);
 }
@@ -313,28 +320,32 @@ tessera::runtime::event_impl::state event::status() const {
 }
 
 std::uint64_t event::profiling_timestamp(int which) const {
-  using tessera::runtime::event_impl;
   if (!impl_ || !impl_->profiling)
     throw exception(errc::invalid, "profiling info requested from an event of a queue without enable_profiling");
   if (!impl_->is_complete() && which > 0) impl_->wait("event::get_profiling_info");
   if (which == 0) return impl_->submit_ns;
-  std::uint64_t start = impl_->start_ns, end = impl_->end_ns;
-  // A GPU command's marks are recorded by its submitting thread just after the launch.
-  while (impl_->gpu_marks.load(std::memory_order_acquire) == event_impl::marks::pending) std::this_thread::yield();
-#if defined(TESSERA_WITH_CUDA)
-  if (impl_->gpu_start && impl_->gpu_end) {
-    // The reference that places GPU time on the host clock is good to a few microseconds;
-    // the spec's order submit <= start <= end must hold regardless.
-    start = std::max(tessera::cuda::mark_ns(impl_->gpu_start), impl_->submit_ns);
-    end = tessera::cuda::mark_ns(impl_->gpu_end);
-  }
-#endif
-  end = std::max(end, start); // a GPU command has no host end time
-  return which == 1 ? start : end;
+  const auto span = tessera::runtime::run_span(*impl_);
+  return which == 1 ? span.start : span.end;
 }
 
 } // namespace sycl
 
 namespace tessera::runtime {
 void* native_stream(const sycl::queue& q) { return q.backend_stream(); }
+
+span_ns run_span(const event_impl& ev) {
+  std::uint64_t start = ev.start_ns, end = ev.end_ns;
+  // A GPU command's marks are recorded by its submitting thread just after the launch.
+  while (ev.gpu_marks.load(std::memory_order_acquire) == event_impl::marks::pending) std::this_thread::yield();
+#if defined(TESSERA_WITH_CUDA)
+  if (ev.gpu_start && ev.gpu_end) {
+    // The reference that places GPU time on the host clock is good to a few microseconds;
+    // the spec's order submit <= start <= end must hold regardless.
+    start = std::max(cuda::mark_ns(ev.gpu_start), ev.submit_ns);
+    end = cuda::mark_ns(ev.gpu_end);
+  }
+#endif
+  return {start, std::max(end, start)}; // a GPU command has no host end time
+}
+
 } // namespace tessera::runtime

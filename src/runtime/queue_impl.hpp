@@ -52,6 +52,7 @@ private:
   void end_marks(event_impl& ev);
 
   sycl::async_handler handler_;
+  std::uint64_t trace_number_ = 0; // the queue's number in TESSERA_TRACE's timeline
   const bool in_order;
   const bool profiling;
   std::mutex mutex_;
@@ -60,5 +61,11 @@ private:
   std::deque<std::shared_ptr<event_impl>> pending_;
   std::vector<std::exception_ptr> errors_;
 };
+
+// When a completed command ran, on the host's clock: a GPU command's from its CUDA timing marks.
+struct span_ns {
+  std::uint64_t start, end;
+};
+span_ns run_span(const event_impl& ev);
 
 } // namespace tessera::runtime

@@ -8,6 +8,7 @@
 #include "tessera/detail/inline_function.hpp"
 #include "tessera/runtime/buffer_impl.hpp"
 #include "tessera/runtime/event_impl.hpp"
+#include "tessera/runtime/trace.hpp"
 #include "tessera/runtime/usm_check.hpp"
 
 namespace tessera::runtime {
@@ -32,6 +33,7 @@ struct command_group {
   std::vector<std::shared_ptr<event_impl>> depends;
   std::vector<std::shared_ptr<usm_pin>> pins; // USM that sycl::free must not take away meanwhile
   bool host_task = false; // may block: runs on a thread of its own, not on the compute pool
+  trace_tag trace;        // filled only while tracing
 };
 
 } // namespace tessera::runtime

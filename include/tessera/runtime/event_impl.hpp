@@ -60,6 +60,7 @@ public:
 
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   bool profiling = false;
+  std::uint64_t trace_id = 0; // the command's number in TESSERA_TRACE's timeline; 0: not traced
   std::weak_ptr<queue_impl> queue;
   // A profiled GPU command's timing events, on either side of it: gpu_marks goes from none to
   // pending before the command starts and to ready once both are recorded (either may be null
