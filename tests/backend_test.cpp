@@ -82,8 +82,9 @@ TEST(Aspects, EveryAspectHasAnAnswer) {
 TEST(DeviceInfo, PartitionsAndOtherDescriptors) {
   for (const auto& d : sycl::device::get_devices()) {
     namespace di = sycl::info::device;
-    EXPECT_EQ(d.get_info<di::partition_max_sub_devices>(), 0u);
-    EXPECT_TRUE(d.get_info<di::partition_properties>().empty());
+    // The CPU is partitioned (multi_device_test), a GPU not.
+    EXPECT_EQ(d.get_info<di::partition_max_sub_devices>(), d.is_cpu() ? d.get_info<di::max_compute_units>() : 0u);
+    EXPECT_EQ(d.get_info<di::partition_properties>().size(), d.is_cpu() ? 2u : 0u);
     EXPECT_TRUE(d.get_info<di::partition_affinity_domains>().empty());
     EXPECT_EQ(d.get_info<di::partition_type_property>(), sycl::info::partition_property::no_partition);
     EXPECT_EQ(d.get_info<di::partition_type_affinity_domain>(), sycl::info::partition_affinity_domain::not_applicable);
@@ -96,8 +97,13 @@ TEST(DeviceInfo, PartitionsAndOtherDescriptors) {
     EXPECT_GE(d.get_info<di::max_parameter_size>(), 1024u);
     EXPECT_TRUE(d.get_info<di::built_in_kernel_ids>().empty());
     expect_errc(sycl::errc::invalid, "parent_device", [&] { (void)d.get_info<di::parent_device>(); });
+    expect_errc(sycl::errc::feature_not_supported, "create_sub_devices", [&] {
+      (void)d.create_sub_devices<sycl::info::partition_property::partition_by_affinity_domain>(
+          sycl::info::partition_affinity_domain::numa);
+    });
+    if (d.is_cpu()) continue;
     expect_errc(sycl::errc::feature_not_supported, "create_sub_devices",
-                [&] { (void)d.create_sub_devices<sycl::info::partition_property::partition_equally>(2); });
+                [&] { (void)d.create_sub_devices<sycl::info::partition_property::partition_equally>(1); });
     expect_errc(sycl::errc::feature_not_supported, "create_sub_devices", [&] {
       (void)d.create_sub_devices<sycl::info::partition_property::partition_by_counts>(std::vector<std::size_t>{1, 1});
     });

@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <vector>
 
 #include "sycl/device.hpp"
@@ -7,13 +8,21 @@
 
 namespace sycl {
 
-// SYCL 2020 §4.6.3. All devices share one address space on the CPU backend, so a context is
-// just the set of devices it was made for.
+// SYCL 2020 §4.6.3. USM and buffers are not tied to a context (a GPU's memory is reachable from
+// its queues whatever context they were made with), so a context is the set of devices it was
+// made for: one of a platform's devices, several, or all of them.
 class context {
 public:
   context() : context(device()) {}
   explicit context(const device& d, async_handler h = {}) : devices_{d}, handler_(std::move(h)) {}
-  explicit context(const std::vector<device>& ds, async_handler h = {}) : devices_(ds), handler_(std::move(h)) {}
+  // As DPC++: the list may not be empty, nor span platforms.
+  explicit context(const std::vector<device>& ds, async_handler h = {}) : devices_(ds), handler_(std::move(h)) {
+    if (ds.empty()) throw exception(errc::invalid, "context: the list of devices is empty");
+    for (const device& d : ds)
+      if (d.get_platform() != ds.front().get_platform())
+        throw exception(errc::invalid, "context: the devices are not all of one platform");
+  }
+  explicit context(const platform& p, async_handler h = {}) : context(p.get_devices(), std::move(h)) {}
   explicit context(const async_handler& h) : context(device(), h) {}
 
   std::vector<device> get_devices() const { return devices_; }
@@ -27,6 +36,23 @@ private:
   std::vector<device> devices_;
   async_handler handler_;
 };
+
+} // namespace sycl
+
+namespace tessera::detail {
+// Whether queues on `d` may be made with `c`: one of its devices, or a sub-device of one (as
+// DPC++ decides).
+inline bool context_has_device(const sycl::context& c, sycl::device d) {
+  const std::vector<sycl::device> devices = c.get_devices();
+  for (;;) {
+    if (std::find(devices.begin(), devices.end(), d) != devices.end()) return true;
+    if (!d.impl().parent) return false;
+    d = sycl::device(d.impl().parent);
+  }
+}
+} // namespace tessera::detail
+
+namespace sycl {
 
 inline property::buffer::context_bound::context_bound(context c) : context_(std::make_shared<const context>(std::move(c))) {}
 inline context property::buffer::context_bound::get_context() const { return *context_; }

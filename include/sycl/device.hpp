@@ -4,6 +4,7 @@
 
 #include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
+#include "sycl/ext/oneapi/peer_access.hpp"
 #include "sycl/info.hpp"
 
 namespace sycl {
@@ -25,20 +26,34 @@ public:
   platform get_platform() const;
   backend get_backend() const noexcept { return detail::backend_of(impl_->kind); }
 
-  // Neither backend partitions a device (info::device::partition_properties is empty), so every
-  // partition is one the device does not support (§4.6.4.2).
+  // SYCL 2020 §4.6.4.2. The CPU device is partitioned equally or by counts of its compute units
+  // (its worker threads); its sub-devices are CPU devices of their own that run on the same pool,
+  // as separate devices sharing the process's memory. A GPU is not partitioned, nor by affinity
+  // domain the CPU: those partitions are ones the device does not support.
   template <info::partition_property Prop>
-  std::vector<device> create_sub_devices(std::size_t) const {
-    return no_sub_devices();
+  std::vector<device> create_sub_devices(std::size_t count) const {
+    if constexpr (Prop == info::partition_property::partition_equally) return partition_equally(count);
+    else return no_sub_devices("this partition property does not take a count");
   }
   template <info::partition_property Prop>
-  std::vector<device> create_sub_devices(const std::vector<std::size_t>&) const {
-    return no_sub_devices();
+  std::vector<device> create_sub_devices(const std::vector<std::size_t>& counts) const {
+    if constexpr (Prop == info::partition_property::partition_by_counts) return partition_by_counts(counts);
+    else return no_sub_devices("this partition property does not take a list of counts");
   }
   template <info::partition_property Prop>
   std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
-    return no_sub_devices();
+    return no_sub_devices("no device is partitioned by affinity domain");
   }
+
+  // DPC++'s sycl_ext_oneapi_peer_access. GPUs as the driver says (NVLink or PCIe peer-to-peer);
+  // CPU devices (the CPU and its sub-devices) share the process's memory, so each may always
+  // access the others' (DPC++'s CPU backends answer false: they have no sub-devices sharing one
+  // address space to offer); a device always its own; devices of two backends never. Enabling
+  // access that is enabled, or disabling access that is not, throws errc::invalid.
+  bool ext_oneapi_can_access_peer(const device& peer,
+                                  ext::oneapi::peer_access value = ext::oneapi::peer_access::access_supported) const;
+  void ext_oneapi_enable_peer_access(const device& peer) const;
+  void ext_oneapi_disable_peer_access(const device& peer) const;
 
   template <typename Param>
   typename Param::return_type get_info() const {
@@ -54,9 +69,11 @@ public:
   const tessera::runtime::device_impl& impl() const { return *impl_; }
 
 private:
-  [[noreturn]] static std::vector<device> no_sub_devices() {
-    throw exception(errc::feature_not_supported, "device::create_sub_devices: the device cannot be partitioned");
+  [[noreturn]] static std::vector<device> no_sub_devices(const char* why) {
+    throw exception(errc::feature_not_supported, std::string("device::create_sub_devices: ") + why);
   }
+  std::vector<device> partition_equally(std::size_t count) const;
+  std::vector<device> partition_by_counts(const std::vector<std::size_t>& counts) const;
   const tessera::runtime::device_impl* impl_;
 };
 
@@ -93,8 +110,9 @@ inline platform device::get_platform() const { return platform(impl_->kind); }
 
 namespace info::device {
 inline sycl::platform platform::get(const tessera::runtime::device_impl& d) { return sycl::platform(d.kind); }
-inline sycl::device parent_device::get(const tessera::runtime::device_impl&) {
-  throw exception(errc::invalid, "info::device::parent_device: the device is not a sub-device");
+inline sycl::device parent_device::get(const tessera::runtime::device_impl& d) {
+  if (!d.parent) throw exception(errc::invalid, "info::device::parent_device: the device is not a sub-device");
+  return sycl::device(d.parent);
 }
 inline std::vector<aspect> aspects::get(const tessera::runtime::device_impl& d) {
   std::vector<aspect> out;

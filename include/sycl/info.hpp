@@ -108,11 +108,18 @@ TESSERA_DEVICE_INFO(image3d_max_depth, std::size_t, 0)
 TESSERA_DEVICE_INFO(image_max_buffer_size, std::size_t, 0)
 TESSERA_DEVICE_INFO(image_max_array_size, std::size_t, 0)
 TESSERA_DEVICE_INFO(max_samplers, std::uint32_t, 0)
-// Neither backend partitions its devices (§4.6.4.2): no sub-devices.
-TESSERA_DEVICE_INFO(partition_max_sub_devices, std::uint32_t, 0)
-TESSERA_DEVICE_INFO(partition_properties, std::vector<info::partition_property>, {})
+// The CPU devices are partitioned equally or by counts of compute units (device::create_sub_devices);
+// GPUs are not.
+TESSERA_DEVICE_INFO(partition_max_sub_devices, std::uint32_t,
+                    d.kind == tessera::runtime::device_kind::cpu ? d.max_compute_units : 0)
+TESSERA_DEVICE_INFO(partition_properties, std::vector<info::partition_property>,
+                    (d.kind == tessera::runtime::device_kind::cpu
+                         ? std::vector<info::partition_property>{info::partition_property::partition_equally,
+                                                                 info::partition_property::partition_by_counts}
+                         : std::vector<info::partition_property>{}))
 TESSERA_DEVICE_INFO(partition_affinity_domains, std::vector<info::partition_affinity_domain>, {})
-TESSERA_DEVICE_INFO(partition_type_property, info::partition_property, info::partition_property::no_partition)
+TESSERA_DEVICE_INFO(partition_type_property, info::partition_property,
+                    static_cast<info::partition_property>(d.partition_type))
 TESSERA_DEVICE_INFO(partition_type_affinity_domain, info::partition_affinity_domain,
                     info::partition_affinity_domain::not_applicable)
 // Both backends' atomics and fences take every order and scope (seq_cst as a fence on the GPU).

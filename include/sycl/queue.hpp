@@ -34,17 +34,14 @@ public:
   queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device(s), h, props) {}
   explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
   queue(const device& d, const async_handler& h, const property_list& props = {});
-  queue(const context& c, const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {
-    (void)c;
-  }
-  queue(const context& c, const device& d, const async_handler& h, const property_list& props = {})
-      : queue(d, h, props) {
-    (void)c;
-  }
+  // The device must be one of the context's or a sub-device of one (errc::invalid otherwise).
+  queue(const context& c, const device& d, const property_list& props = {}) : queue(c, d, async_handler{}, props) {}
+  queue(const context& c, const device& d, const async_handler& h, const property_list& props = {});
 
   device get_device() const;
   backend get_backend() const noexcept { return get_device().get_backend(); }
-  context get_context() const { return context(get_device()); }
+  // The context the queue was made with, else its device's own.
+  context get_context() const;
   bool is_in_order() const;
   template <typename P> bool has_property() const { return props_.has_property<P>(); }
   template <typename Param> typename Param::return_type get_info() const { return get_device(); }

@@ -1,6 +1,7 @@
 #include "cpu/thread_pool.hpp"
 
 #include <atomic>
+#include <sched.h>
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -11,14 +12,24 @@
 
 namespace tessera::cpu {
 
+// The cores this process may run on, not the machine's: ranks that mpirun binds to some cores
+// (--map-by, --bind-to, cpusets, taskset) each get a pool of their own cores' size, where a pool
+// over every core in each rank would oversubscribe the machine.
+unsigned threads_for_process() {
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+    if (const int n = CPU_COUNT(&allowed); n > 0) return static_cast<unsigned>(n);
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw ? hw : 1;
+}
+
 namespace {
 unsigned threads_from_environment() {
   if (const char* s = std::getenv("TESSERA_NUM_THREADS")) {
     const long n = std::strtol(s, nullptr, 10);
     if (n > 0) return static_cast<unsigned>(n);
   }
-  const unsigned hw = std::thread::hardware_concurrency();
-  return hw ? hw : 1;
+  return threads_for_process();
 }
 
 // Which pool thread this is, for the trace: -1 on threads that are no pool's.

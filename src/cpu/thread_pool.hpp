@@ -14,12 +14,15 @@
 
 namespace tessera::cpu {
 
-// One thread per core. Jobs are split into chunks that idle workers take in order; several jobs
+// One thread per core the process may use (threads_for_process). Jobs are split into chunks that idle workers take in order; several jobs
 // (independent kernels) may be in flight at once. The last chunk to finish runs the job's `done`.
 // Idle workers sleep on a generation counter that each new job bumps: one futex wake reaches them
 // all, where a condition variable made each woken worker take the mutex in turn (on 16 cores a
 // chain of 16 wake-ups). A worker that has just run chunks polls the counter briefly first, so
 // a job that follows another finds it awake.
+// The threads a pool of this process should have: the cores of its affinity mask (sched_getaffinity).
+unsigned threads_for_process();
+
 class thread_pool {
 public:
   // A job whose chunks may wait on one another (the work-groups of an nd_range kernel). `progress`

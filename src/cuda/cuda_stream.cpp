@@ -271,7 +271,21 @@ void throw_if_error(int cuda_error, const char* what) {
   }
 }
 
+std::atomic<bool> streams_on_several_gpus{false};
+namespace {
+std::atomic<int> first_stream_gpu{-1};
+} // namespace
+
+void make_current(const runtime::device_impl& d) {
+  int current = -1;
+  cudaGetDevice(&current);
+  if (current != d.ordinal) set_device(d);
+}
+
 stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error) {
+  int first = -1;
+  if (!first_stream_gpu.compare_exchange_strong(first, d.ordinal) && first != d.ordinal)
+    streams_on_several_gpus.store(true, std::memory_order_relaxed);
   set_device(d);
   cudaStream_t s = nullptr;
   throw_if_error(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "creating a CUDA stream");

@@ -32,34 +32,52 @@ buffer_impl::buffer_impl(std::size_t bytes, void* host, adopt_t) : data_(host), 
 
 buffer_impl::~buffer_impl() {
 #if defined(TESSERA_WITH_CUDA)
-  if (device_copy_) cuda::usm_free(device_copy_, sycl::usm::alloc::device);
+  for (auto& c : device_copies_) cuda::usm_free(c.data, sycl::usm::alloc::device);
 #endif
   if (owns_data_) ::operator delete(data_, std::align_val_t{buffer_alignment});
+}
+
+#if defined(TESSERA_WITH_CUDA)
+buffer_impl::device_copy& buffer_impl::copy_for(const device_impl& d) {
+  for (auto& c : device_copies_)
+    if (c.device == &d) return c;
+  void* data = cuda::usm_alloc(d, bytes_ ? bytes_ : 1, sycl::usm::alloc::device);
+  if (!data)
+    throw sycl::exception(sycl::errc::memory_allocation,
+                          "buffer of " + std::to_string(bytes_) + " bytes does not fit in " + d.name + "'s memory");
+  return device_copies_.emplace_back(device_copy{&d, data, false});
+}
+#endif
+
+const void* buffer_impl::valid_device_data() const {
+  for (auto& c : device_copies_)
+    if (c.valid) return c.data;
+  return nullptr;
 }
 
 void* buffer_impl::data_for(const device_impl& d) {
   if (d.kind == device_kind::cpu) return data_;
 #if defined(TESSERA_WITH_CUDA)
   std::lock_guard lock(mutex_);
-  if (!device_copy_) {
-    device_copy_ = cuda::usm_alloc(d, bytes_ ? bytes_ : 1, sycl::usm::alloc::device);
-    if (!device_copy_)
-      throw sycl::exception(sycl::errc::memory_allocation,
-                            "buffer of " + std::to_string(bytes_) + " bytes does not fit in " + d.name + "'s memory");
-  }
-  return device_copy_;
+  return copy_for(d).data;
 #else
   throw sycl::exception(sycl::errc::feature_not_supported, "this Tessera was built without its CUDA backend");
 #endif
 }
 
+// The data comes from the host when it is valid there, else from the GPU that wrote it last
+// (a peer copy, which cudaMemcpyDefault routes through the host where the GPUs have no peer
+// access); that GPU's command has completed, as it is a dependency of this one.
 void buffer_impl::prepare(const device_impl& d, sycl::access::mode mode, [[maybe_unused]] void* stream) {
   if (d.kind == device_kind::cpu) return prepare_host(mode);
 #if defined(TESSERA_WITH_CUDA)
   std::lock_guard lock(mutex_);
-  if (!device_valid_ && !discards(mode)) cuda::copy(stream, device_copy_, data_, bytes_);
-  device_valid_ = true;
-  if (writes(mode)) host_valid_ = false;
+  device_copy& mine = copy_for(d);
+  if (!mine.valid && !discards(mode)) cuda::copy(stream, mine.data, host_valid_ ? data_ : valid_device_data(), bytes_);
+  mine.valid = true;
+  if (!writes(mode)) return;
+  host_valid_ = false;
+  for (auto& c : device_copies_) c.valid = &c == &mine;
 #endif
 }
 
@@ -67,12 +85,13 @@ void buffer_impl::prepare_host(sycl::access::mode mode) {
   std::lock_guard lock(mutex_);
 #if defined(TESSERA_WITH_CUDA)
   if (!host_valid_ && !discards(mode)) {
-    cuda::copy(nullptr, data_, device_copy_, bytes_);
+    cuda::copy(nullptr, data_, valid_device_data(), bytes_);
     cuda::synchronize(nullptr);
   }
 #endif
   host_valid_ = true;
-  if (writes(mode)) device_valid_ = false;
+  if (writes(mode))
+    for (auto& c : device_copies_) c.valid = false;
 }
 
 void buffer_impl::order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,

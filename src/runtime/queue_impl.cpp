@@ -111,6 +111,7 @@ std::optional<sycl::event> queue_impl::enqueue_now(command_group& cg) {
   for (auto& d : cg.depends)
     if (!ordered(*d)) return std::nullopt;
   try {
+    make_current();
     cg.enqueue();
   } catch (...) {
     report(std::current_exception());
@@ -182,6 +183,7 @@ void queue_impl::enqueue(const std::shared_ptr<event_impl>& ev, command_group& c
   const bool marks = profiling || ev->trace_id;
   if (marks) begin_marks(*ev);
   try {
+    make_current();
     cg.enqueue();
   } catch (...) {
     if (marks) end_marks(*ev);
@@ -192,6 +194,12 @@ void queue_impl::enqueue(const std::shared_ptr<event_impl>& ev, command_group& c
   ev->bind(stream_timeline, ticket);
   if (!cg.requirements.empty())
     stream_timeline->when_reached(ticket, [reqs = std::move(cg.requirements)](std::exception_ptr) {}, false);
+}
+
+void queue_impl::make_current() const {
+#if defined(TESSERA_WITH_CUDA)
+  if (cuda::several_gpus()) cuda::make_current(device);
+#endif
 }
 
 void queue_impl::complete(event_impl& ev, std::exception_ptr e) {
@@ -286,7 +294,17 @@ queue::queue(const device& d, const async_handler& h, const property_list& props
           props.has_property<property::queue::enable_profiling>()))),
       props_(props) {}
 
+queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)
+    : queue(d, h, props) {
+  if (!tessera::detail::context_has_device(c, d))
+    throw exception(errc::invalid, "queue: " + d.impl().name + " is not a device of the context given");
+  impl_->context_devices = c.get_devices();
+}
+
 device queue::get_device() const { return device(&impl_->device); }
+context queue::get_context() const {
+  return impl_->context_devices.empty() ? context(get_device()) : context(impl_->context_devices);
+}
 void* queue::backend_stream() const { return impl_->stream; }
 bool queue::is_in_order() const { return props_.has_property<property::queue::in_order>(); }
 void queue::wait() { impl_->wait("queue::wait"); }

@@ -41,12 +41,16 @@ public:
   // the CPU.
   void* stream = nullptr;
   std::shared_ptr<timeline> stream_timeline;
+  // The devices of the context the queue was made with; empty: its device's own context.
+  std::vector<sycl::device> context_devices;
 
 private:
   std::optional<sycl::event> enqueue_now(command_group& cg);
   void start(const std::shared_ptr<event_impl>& ev, command_group cg);
   void enqueue(const std::shared_ptr<event_impl>& ev, command_group& cg);
   void track(const std::shared_ptr<event_impl>& ev);
+  // Makes the queue's GPU the thread's current one where the program uses several.
+  void make_current() const;
   void complete(event_impl& ev, std::exception_ptr e);
   void begin_marks(event_impl& ev);
   void end_marks(event_impl& ev);

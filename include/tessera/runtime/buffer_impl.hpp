@@ -27,11 +27,11 @@ public:
   void* data() const { return data_; }
   std::size_t bytes() const { return bytes_; }
 
-  // The copy that kernels on `d` use: the host storage for the CPU, a device copy for a GPU.
+  // The copy that kernels on `d` use: the host storage for the CPU, a copy of its own for each GPU.
   void* data_for(const device_impl& d);
   // Run when a command starts on `d` (its dependencies complete): brings that copy up to date
-  // unless the access discards, and marks the other copies stale if it writes. `stream` orders
-  // the copy before the command on a GPU.
+  // from the host or another GPU unless the access discards, and marks the other copies stale if
+  // it writes. `stream` orders the copy before the command on a GPU.
   void prepare(const device_impl& d, sycl::access::mode mode, void* stream);
   void prepare_host(sycl::access::mode mode);
 
@@ -48,9 +48,17 @@ private:
   void* data_;
   std::size_t bytes_;
   bool owns_data_ = true;
-  void* device_copy_ = nullptr;
+  // One per GPU the buffer was used on; a queue on a second GPU finds its own copy, brought up to
+  // date from wherever the data is valid.
+  struct device_copy {
+    const device_impl* device;
+    void* data;
+    bool valid;
+  };
+  device_copy& copy_for(const device_impl& d); // under mutex_; allocates the copy the first time
+  const void* valid_device_data() const;      // under mutex_
+  std::vector<device_copy> device_copies_;
   bool host_valid_ = true;
-  bool device_valid_ = false;
   std::mutex mutex_;
   std::shared_ptr<event_impl> last_write_;
   std::vector<std::shared_ptr<event_impl>> reads_since_write_;

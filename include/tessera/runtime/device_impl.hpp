@@ -37,7 +37,17 @@ struct device_impl {
   std::optional<std::uint32_t> memory_bus_width; // bits
   // The bytes of global memory free now.
   std::uint64_t (*free_memory)(const device_impl&) = nullptr;
+  // A sub-device's parent and how it was partitioned (an info::partition_property's value);
+  // null and no_partition for a device of the backend's own.
+  const device_impl* parent = nullptr;
+  int partition_type = 0;
 };
+
+// The sub-devices `parent` is partitioned into by `property` (an info::partition_property's value)
+// with the given compute-unit counts (one per sub-device). The same partition of the same device
+// gives the same sub-devices, which live as long as the program.
+const std::vector<const device_impl*>& sub_devices(const device_impl& parent, int property,
+                                                   const std::vector<std::size_t>& counts);
 
 // Every device of every built backend, the CPU first. Stable for the life of the program.
 const std::vector<const device_impl*>& all_devices();

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -60,6 +61,18 @@ scan_states_block scan_states(stream s, std::size_t bytes, unsigned max_epoch);
 // Gives back a stream's scratch block, result slot and scan states.
 void release_scratch(stream s);
 void set_device(const runtime::device_impl& d);
+// A kernel launched on the stream of a GPU other than the calling thread's current one fails,
+// and a command may be launched by any thread (the one completing its last dependency, which may
+// be another GPU's). Only a program with streams on more than one GPU needs its launches to
+// make their GPU current; one with a single GPU never pays for it.
+// Peer access between two GPUs (sycl_ext_oneapi_peer_access; src/cuda/cuda_peer_access.cpp):
+// whether `d` can reach `peer`'s memory (and update it atomically, with `atomics`), and turning
+// that access on or off.
+bool can_access_peer(const runtime::device_impl& d, const runtime::device_impl& peer, bool atomics);
+void set_peer_access(const runtime::device_impl& d, const runtime::device_impl& peer, bool on);
+extern std::atomic<bool> streams_on_several_gpus;
+inline bool several_gpus() { return streams_on_several_gpus.load(std::memory_order_relaxed); }
+void make_current(const runtime::device_impl& d);
 
 // use_root_sync kernels compiled for a kernel name (for work-groups of whole warps, and not), and
 // how many of their work-groups can be resident at once on `d` (src/cuda/cuda_root_sync.cpp).
