@@ -17,6 +17,8 @@ TESSERA_DEBIAN_PACKAGES=(
   llvm-19-dev           # the device-code selection plugin of CUDA builds (compiler/)
   libclang-19-dev       # its front-end half
   nlohmann-json3-dev    # JSON parser of the trace test (tests/trace_test.cpp)
+  libopenmpi-dev        # MPI for examples/mpi_heat (SYCL + MPI, one rank per device)
+  openmpi-bin           # mpirun, which runs its test on 2 ranks
   ca-certificates
 )
 
