@@ -197,6 +197,28 @@ TEST(WorkGroupAlgorithms, TwoDimensionalGroupsReduceScanBroadcastAndJoint) {
   sycl::free(data, q);
 }
 
+// Without an init, a joint scan accumulates in the output's type: 40 chars of 100 sum to 4000,
+// which a char accumulator could not hold.
+TEST(WorkGroupAlgorithms, JointScansWithoutInitAccumulateInTheOutputType) {
+  sycl::queue q;
+  constexpr std::size_t n = 40, local = 8;
+  char* in = sycl::malloc_shared<char>(n, q);
+  long long* inc = sycl::malloc_shared<long long>(n, q);
+  unsigned long long* exc = sycl::malloc_shared<unsigned long long>(n, q);
+  std::fill_n(in, n, char{100});
+  q.parallel_for(sycl::nd_range<1>{local, local}, [=](sycl::nd_item<1> it) {
+     sycl::joint_inclusive_scan(it.get_group(), in, in + n, inc, sycl::plus<long long>());
+     sycl::joint_exclusive_scan(it.get_group(), in, in + n, exc, sycl::maximum<unsigned long long>());
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(inc[i], 100LL * static_cast<long long>(i + 1)) << i;
+    ASSERT_EQ(exc[i], i == 0 ? 0ULL : 100ULL) << i;
+  }
+  sycl::free(in, q);
+  sycl::free(inc, q);
+  sycl::free(exc, q);
+}
+
 TEST(CollectiveChecks, BroadcastFromDifferentIdsIsReportedWithItsLine) {
   sycl::queue q{rethrow_first};
   if (q.get_device().is_gpu()) GTEST_SKIP() << "mismatched collectives are reported by the CPU backend";

@@ -119,7 +119,9 @@ TESSERA_HOST_DEVICE OutPtr joint_inclusive_scan(G g, InPtr first, InPtr last, Ou
 }
 template <typename G, typename InPtr, typename OutPtr, typename Op, detail::if_group<G> = 0>
 TESSERA_HOST_DEVICE OutPtr joint_inclusive_scan(G g, InPtr first, InPtr last, OutPtr result, Op op, detail::site_t s = detail::site_t::here()) {
-  using T = typename std::iterator_traits<InPtr>::value_type;
+  // §4.17.4.12: a scan without init accumulates in the output's type (binary_op's result), which
+  // may be wider than the input's: char in, unsigned long long out.
+  using T = typename std::iterator_traits<OutPtr>::value_type;
   return joint_inclusive_scan(g, first, last, result, op, T(known_identity<Op, T>::value), s);
 }
 template <typename G, typename InPtr, typename OutPtr, typename T, typename Op, detail::if_group<G> = 0>
@@ -129,7 +131,7 @@ TESSERA_HOST_DEVICE OutPtr joint_exclusive_scan(G g, InPtr first, InPtr last, Ou
 }
 template <typename G, typename InPtr, typename OutPtr, typename Op, detail::if_group<G> = 0>
 TESSERA_HOST_DEVICE OutPtr joint_exclusive_scan(G g, InPtr first, InPtr last, OutPtr result, Op op, detail::site_t s = detail::site_t::here()) {
-  using T = typename std::iterator_traits<InPtr>::value_type;
+  using T = typename std::iterator_traits<OutPtr>::value_type; // as joint_inclusive_scan
   return joint_exclusive_scan(g, first, last, result, T(known_identity<Op, T>::value), op, s);
 }
 template <typename G, typename Ptr, typename P, detail::if_group<G> = 0>
