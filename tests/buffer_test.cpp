@@ -366,6 +366,26 @@ TEST(Accessor, RangedAccessorWithoutOffsetStartsAtZero) {
   EXPECT_EQ(host, (std::vector<int>{8, 8, 8, 8, 0, 0, 0, 0, 0, 0}));
 }
 
+// (buffer, range) without an offset names one constructor of each: a placeholder accessor, and
+// the host_accessor whose access tag follows the range.
+TEST(Accessor, PlaceholderAndHostAccessorFromBufferAndRangeOnly) {
+  std::vector<int> host(10, 0);
+  sycl::queue q;
+  {
+    sycl::buffer<int, 1> buf(host.data(), sycl::range<1>(10));
+    sycl::accessor<int, 1, sycl::access_mode::write> a(buf, sycl::range<1>(3));
+    q.submit([&](sycl::handler& h) {
+      h.require(a);
+      h.parallel_for(sycl::range<1>(3), [=](sycl::id<1> i) { a[i] = 5; });
+    });
+    sycl::host_accessor ha(buf, sycl::range<1>(4), sycl::read_only);
+    EXPECT_EQ(ha.get_range(), sycl::range<1>(4));
+    EXPECT_EQ(ha[2], 5);
+    EXPECT_EQ(ha[3], 0);
+  }
+  EXPECT_EQ(host, (std::vector<int>{5, 5, 5, 0, 0, 0, 0, 0, 0, 0}));
+}
+
 // Expected: value of element (r, c) of the buffer after a kernel over the window wrote
 // 1000 + local linear id into it through `a[id]`.
 TEST(Accessor, TwoDimensionalOffsetAccessorWithIdSubscript) {

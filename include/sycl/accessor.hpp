@@ -177,7 +177,8 @@ public:
     attach(h, props);
   }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {})
+  // No default for the offset: (buffer, range) is the overload below, and both would take it.
+  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, const property_list& = {})
       : accessor(b, r, off, true) {}
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
   accessor(buffer<BT, D, A>& b, range<D> r, const property_list& = {}) : accessor(b, r, id<D>(), true) {}
