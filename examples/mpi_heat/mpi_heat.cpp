@@ -140,18 +140,25 @@ int main(int argc, char** argv) {
                                  : "device pointers to MPI (CUDA-aware MPI)")
                        : (opt.stage ? "staged through host memory (--stage)"
                                     : "staged through host memory (the MPI is not CUDA-aware)"));
-  std::printf("  rank %d: rows %zu-%zu on %s\n", rank, s.first, s.first + s.rows - 1,
-              q.get_device().get_info<sycl::info::device::name>().c_str());
+  std::printf("  rank %d: rows %zu-%zu on %s (%u compute units)\n", rank, s.first, s.first + s.rows - 1,
+              q.get_device().get_info<sycl::info::device::name>().c_str(),
+              q.get_device().get_info<sycl::info::device::max_compute_units>());
   std::fflush(stdout);
 
-  // Both arrays start with the fixed edges: the top halo row of rank 0 is the hot edge.
+  // Both arrays start cold with the fixed edges: the top halo row of rank 0 is the hot edge.
   const std::size_t cells = (s.rows + 2) * s.width;
-  std::vector<float> init(cells, 0.0f);
-  if (rank == 0) std::fill(init.begin() + 1, init.begin() + static_cast<std::ptrdiff_t>(s.width) - 1, 1.0f);
   s.cur = sycl::malloc_device<float>(cells, q);
   s.next = sycl::malloc_device<float>(cells, q);
-  q.memcpy(s.cur, init.data(), cells * sizeof(float));
-  q.memcpy(s.next, init.data(), cells * sizeof(float)).wait();
+  if (!s.cur || !s.next) {
+    std::fprintf(stderr, "mpi_heat: rank %d: %zu cells do not fit in the device's memory twice\n", rank, cells);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  }
+  q.memset(s.cur, 0, cells * sizeof(float));
+  q.memset(s.next, 0, cells * sizeof(float));
+  std::vector<float> hot(opt.n, 1.0f);
+  if (rank == 0)
+    for (float* a : {s.cur, s.next}) q.memcpy(a + s.at(0, 1), hot.data(), opt.n * sizeof(float));
+  q.wait();
   const std::size_t row_bytes = opt.n * sizeof(float);
   float* staging = direct ? nullptr : sycl::malloc_host<float>(4 * opt.n, q); // send up, send down, receive x2
   const int up = rank > 0 ? rank - 1 : MPI_PROC_NULL, down = rank + 1 < ranks ? rank + 1 : MPI_PROC_NULL;
