@@ -4,7 +4,7 @@
 # CMakeLists.txt (in-tree examples, tests and benchmarks), so both see the same function.
 include_guard(GLOBAL)
 
-# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY] [NO_CBS])
+# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY] [NO_CBS] [CHECK])
 #
 # Adds <src>... to <target> and links it against the Tessera SYCL runtime (Tessera::sycl),
 # which brings the include directories, C++17 or newer, Boost.Context and threads.
@@ -28,10 +28,13 @@ include_guard(GLOBAL)
 # compiled and linked by clang++-19 through the launcher tessera-cbs-cxx (TESSERA_CBS_LAUNCHER),
 # and configuring says so once. Opt out for all targets with TESSERA_CBS set to OFF (the project
 # compiler and fibers), for one with NO_CBS.
+# CHECK (or the variable TESSERA_CHECK_KERNELS set to ON): check mode (docs/checks.md). The
+# target's kernels on the CPU check every accessor access against its range and local memory for
+# races and reads of what no work-item wrote, and report with file:line (-DTESSERA_CHECK=1 -g).
 # TESSERA_CBS_VERBOSE=1 in the build's environment (`TESSERA_CBS_VERBOSE=1 cmake --build ...`)
 # makes the pass print one line per kernel it leaves on fibers (objects ccache replays print none).
 function(add_sycl_to_target)
-  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY;NO_CBS" "TARGET" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY;NO_CBS;CHECK" "TARGET" "SOURCES")
   if(NOT _TSYCL_TARGET)
     message(FATAL_ERROR "add_sycl_to_target: TARGET <target> is required")
   endif()
@@ -64,6 +67,10 @@ function(add_sycl_to_target)
     _tessera_sycl_cuda_options(${_TSYCL_TARGET})
   elseif(NOT _TSYCL_NO_CBS)
     _tessera_sycl_cbs_options(${_TSYCL_TARGET} ${_tsycl_scope})
+  endif()
+  if(_TSYCL_CHECK OR TESSERA_CHECK_KERNELS)
+    target_compile_definitions(${_TSYCL_TARGET} ${_tsycl_scope} TESSERA_CHECK=1)
+    target_compile_options(${_TSYCL_TARGET} ${_tsycl_scope} -g)
   endif()
   target_link_libraries(${_TSYCL_TARGET} ${_tsycl_scope} Tessera::sycl)
 endfunction()

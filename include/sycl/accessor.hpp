@@ -15,6 +15,9 @@
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/group/call_site.hpp"
 #include "tessera/memory/subscript.hpp"
+#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#include "tessera/memory/access_check.hpp"
+#endif
 #include "tessera/runtime/buffer_impl.hpp"
 
 namespace sycl {
@@ -194,6 +197,9 @@ public:
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
 
   TESSERA_HOST_DEVICE reference operator[](const id<D>& i) const {
+#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+    check_index(i);
+#endif
     return tessera::memory::at(base(), v_.buffer_range, id<D>(i + v_.offset));
   }
   // item<1> converts to both id<1> and size_t; this overload settles it for the id.
@@ -256,6 +262,18 @@ public:
   TESSERA_HOST_DEVICE const view_t& view() const { return v_; }
 
 private:
+#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+  // Not inlined: its return address is the access's place in the kernel.
+  [[gnu::noinline]] void check_index(const id<D>& i) const {
+    std::size_t index[D], range[D], offset[D];
+    bool inside = true;
+    for (int d = 0; d < D; ++d) {
+      index[d] = i[d], range[d] = v_.access_range[d], offset[d] = v_.offset[d];
+      inside = inside && i[d] < v_.access_range[d];
+    }
+    if (!inside) tessera::check::out_of_accessor_range(D, index, range, offset, __builtin_return_address(0));
+  }
+#endif
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
   accessor(buffer<BT, D, A>& b, const range<D>& r, const id<D>& off, bool ranged)
       : v_(tessera::runtime::make_view<std::remove_const_t<DataT>, D>(b.impl(), b.first_element(), b.get_range(),

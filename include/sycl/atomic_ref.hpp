@@ -4,6 +4,9 @@
 #include <sycl/atomic_fence.hpp>
 #include <sycl/memory_enums.hpp>
 #include <tessera/detail/macros.hpp>
+#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#include <tessera/memory/access_check.hpp>
+#endif
 #include <cstddef>
 #include <type_traits>
 
@@ -38,7 +41,11 @@ public:
   static constexpr sycl::memory_order default_read_modify_write_order = DefaultOrder;
   static constexpr sycl::memory_scope default_scope = DefaultScope;
 
-  TESSERA_HOST_DEVICE explicit atomic_ref_base(T& object) noexcept : object_(&object) {}
+  TESSERA_HOST_DEVICE explicit atomic_ref_base(T& object) noexcept : object_(&object) {
+#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+    tessera::check::atomic_access(&object); // concurrent atomic accesses are no race
+#endif
+  }
   atomic_ref_base(const atomic_ref_base&) noexcept = default;
   atomic_ref_base& operator=(const atomic_ref_base&) = delete;
 

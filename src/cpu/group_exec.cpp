@@ -1,4 +1,5 @@
 #include "cpu/group_exec.hpp"
+#include "tessera/memory/access_check.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -366,9 +367,13 @@ std::string group_exec::what(group::scope s, const collective_call& c) {
 
 namespace tessera::cpu {
 
+// A checked item (TESSERA_CHECK) is suspended while it waits, so that the checker attributes
+// the accesses of the items that run meanwhile to them.
 void rendezvous(group_exec& g, group::scope s, std::uint32_t local_linear_id, const collective_call& call,
                 const void* in, void* out) {
+  check::item_state* checked = check::suspend_item();
   g.arrive(s, local_linear_id, call, in, out);
+  if (checked) check::resume_item(checked, s == group::scope::work_group);
 }
 
 } // namespace tessera::cpu

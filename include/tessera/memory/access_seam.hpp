@@ -1,20 +1,28 @@
 #pragma once
 #include <cstddef>
 #include "tessera/detail/macros.hpp"
+#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#include "tessera/memory/access_check.hpp"
+#endif
 
 namespace tessera::memory {
 
-// Every element access through an accessor or a local accessor passes here. A checking build
-// (TESSERA_CHECK) replaces it to find races, reads of uninitialised local memory and
-// out-of-bounds indices; otherwise it is an inline identity the optimiser removes.
-#ifndef TESSERA_CHECK
+// Every element access through an accessor or a local accessor passes here. In a checking build
+// (TESSERA_CHECK, on the CPU) it checks the index and tells the checker which code touched
+// which element; otherwise it is an inline identity the optimiser removes.
+#if !defined(TESSERA_CHECK) || defined(__CUDA_ARCH__)
 template <typename T>
 TESSERA_HOST_DEVICE inline T& element(T* base, std::size_t index, std::size_t /*extent*/) {
   return base[index];
 }
 #else
+// Not inlined: its return address is the place in the kernel that made the access.
 template <typename T>
-TESSERA_HOST_DEVICE T& element(T* base, std::size_t index, std::size_t extent);
+[[gnu::noinline]] TESSERA_HOST_DEVICE T& element(T* base, std::size_t index, std::size_t extent) {
+  if (index >= extent) check::out_of_range(index, extent, __builtin_return_address(0));
+  check::touch(base + index, sizeof(T), __builtin_return_address(0));
+  return base[index];
+}
 #endif
 
 } // namespace tessera::memory

@@ -12,6 +12,9 @@
 #include "tessera/backend/cpu/compiled_group.hpp"
 #include "tessera/glue/item_context.hpp"
 #include "tessera/memory/local_binding.hpp"
+#if defined(TESSERA_CHECK)
+#include "tessera/memory/access_check.hpp"
+#endif
 
 namespace tessera::cpu {
 
@@ -74,7 +77,7 @@ public:
     group_size = static_cast<std::uint32_t>(geo.local.size());
     sub_group_size = geo.sub_group_size;
     needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
-#if defined(TESSERA_CBS)
+#if defined(TESSERA_CBS) && !defined(TESSERA_CHECK) // a checked kernel runs item by item
     if constexpr (has_chunk_end<Kernel>::value)
       compiled = whole_group<&cbs_item_of_writing_kernel>();
     else
@@ -96,7 +99,7 @@ public:
 
   void run_item(void* kernel, group_exec& g, std::size_t group, std::uint32_t local) const override {
     const auto gid = detail::delinearize(group, geo_.groups);
-    invoke(*static_cast<const Kernel*>(kernel), g, gid, detail::delinearize(local, geo_.local), local);
+    invoke(*static_cast<const Kernel*>(kernel), g, gid, detail::delinearize(local, geo_.local), local, group);
   }
 
   void run_loop(void* kernel, group_exec& g, std::size_t group, const bool& stop) const override {
@@ -104,21 +107,25 @@ public:
     const auto gid = detail::delinearize(group, geo_.groups);
     const auto& L = geo_.local;
     std::uint32_t lin = 0;
-    if constexpr (D == 1 && runs_items<Kernel>::value) {
+    if constexpr (D == 1 && runs_items<Kernel>::value
+#if defined(TESSERA_CHECK)
+                  && false // item by item, so that each is checked
+#endif
+    ) {
       k.run_items(static_cast<std::uint32_t>(L[0]),
                   [&](std::uint32_t i) { return glue::item_context<1>{&geo_, &g, gid, sycl::id<1>(i), i}; }, stop);
     } else if constexpr (D == 1) {
       for (std::size_t i = 0; i < L[0]; ++i)
-        if (invoke(k, g, gid, sycl::id<1>(i), lin++), stop) return;
+        if (invoke(k, g, gid, sycl::id<1>(i), lin++, group), stop) return;
     } else if constexpr (D == 2) {
       for (std::size_t i = 0; i < L[0]; ++i)
         for (std::size_t j = 0; j < L[1]; ++j)
-          if (invoke(k, g, gid, sycl::id<2>(i, j), lin++), stop) return;
+          if (invoke(k, g, gid, sycl::id<2>(i, j), lin++, group), stop) return;
     } else {
       for (std::size_t i = 0; i < L[0]; ++i)
         for (std::size_t j = 0; j < L[1]; ++j)
           for (std::size_t l = 0; l < L[2]; ++l)
-            if (invoke(k, g, gid, sycl::id<3>(i, j, l), lin++), stop) return;
+            if (invoke(k, g, gid, sycl::id<3>(i, j, l), lin++, group), stop) return;
     }
   }
 
@@ -150,9 +157,16 @@ private:
 
   static inline std::atomic<bool> kernel_needs_fibers{false};
 
-  void invoke(const Kernel& k, group_exec& g, const sycl::id<D>& gid, const sycl::id<D>& lid,
-              std::uint32_t lin) const {
+  void invoke(const Kernel& k, group_exec& g, const sycl::id<D>& gid, const sycl::id<D>& lid, std::uint32_t lin,
+              [[maybe_unused]] std::size_t group) const {
+#if defined(TESSERA_CHECK)
+    check::item_state item{this, group, lin, group_size, sub_group_size, local_bytes};
+    check::enter_item(item);
     k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
+    check::leave_item(item);
+#else
+    k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
+#endif
   }
 
 #if defined(TESSERA_CBS)

@@ -1,0 +1,43 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+// Check mode (TESSERA_CHECK defined when a translation unit is compiled: `tessera++ --check`):
+// every element access through an accessor or a local accessor of a kernel on the CPU is checked
+// against the accessor's range, and local-memory accesses are checked for races between the
+// work-items of a group (two items touch an element between two barriers, one writing, without
+// an atomic) and for reads of local memory that no item wrote. The runtime half is
+// src/cpu/access_check.cpp; docs/checks.md shows the reports.
+namespace tessera::check {
+
+// The checked work-item running on this thread; kept on its own stack by the launch
+// (nd_launch.hpp) while the kernel runs for it.
+struct item_state {
+  const void* launch;              // its cpu::nd_launch_base, which names the kernel and the items
+  std::size_t group;
+  std::uint32_t local;             // linear local id
+  std::uint32_t group_size;
+  std::uint32_t sub_group_size;
+  std::size_t local_bytes;         // the group's local memory, at the start of the worker's arena
+  std::uint32_t epoch = 0;         // work-group barriers this item has passed
+  std::uint32_t sub_group_epoch = 0;
+};
+
+// An item starts, and ends (throws sycl::exception, errc::kernel, for what the group's last
+// stretch between barriers did wrong once all of its items have ended).
+void enter_item(item_state& item);
+void leave_item(item_state& item);
+// The item that is about to wait at a collective, and, once it returns, the same item again:
+// a work-group collective ends a stretch between barriers, which is checked then.
+item_state* suspend_item() noexcept;
+void resume_item(item_state* item, bool work_group_scope);
+
+// One access to `bytes` bytes at `p`, made by the code at `pc`.
+void touch(const void* p, std::size_t bytes, const void* pc);
+// The access that `touch` last saw at `p` was an atomic one.
+void atomic_access(const void* p) noexcept;
+[[noreturn]] void out_of_range(std::size_t index, std::size_t extent, const void* pc);
+[[noreturn]] void out_of_accessor_range(int dims, const std::size_t* index, const std::size_t* range,
+                                        const std::size_t* offset, const void* pc);
+
+} // namespace tessera::check

@@ -1,0 +1,149 @@
+// tessera-test-cuda: host-only
+// Check mode (TESSERA_CHECK, `tessera++ --check`): each class of mistake seeded on purpose, and
+// the same kernels without the mistake, which must pass unreported. Compiled with -g (CMakeLists)
+// so that reports name this file's lines.
+#define TESSERA_CHECK 1
+#include <gtest/gtest.h>
+#include <sycl/sycl.hpp>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Runs `submit` on a CPU queue and returns the message of the error it raised ("" if none).
+template <typename Submit>
+std::string error_of(Submit submit) {
+  std::string message;
+  sycl::queue q(sycl::cpu_selector_v, [&](sycl::exception_list errors) {
+    for (auto& e : errors) try {
+        std::rethrow_exception(e);
+      } catch (const sycl::exception& x) {
+        if (message.empty()) message = x.what();
+        EXPECT_EQ(x.code(), sycl::errc::kernel);
+      }
+  });
+  submit(q);
+  q.wait_and_throw();
+  return message;
+}
+
+bool mentions_line(const std::string& msg, int line) {
+  return msg.find("access_check_test.cpp:" + std::to_string(line)) != std::string::npos;
+}
+
+constexpr std::size_t n = 256, wg = 64;
+
+// Every item writes its element, then reads its neighbour's: with the barrier between them, a
+// correct kernel; without it, the classic missing barrier.
+void neighbour_exchange(sycl::queue& q, int* out, bool with_barrier, int& write_line, int& read_line) {
+  write_line = __LINE__ + 6;
+  read_line = __LINE__ + 7;
+  q.submit([&](sycl::handler& h) {
+    sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+    h.parallel_for<class NeighbourExchange>(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+      const std::size_t l = it.get_local_id(0);
+      tile[l] = static_cast<int>(it.get_global_id(0));
+      if (with_barrier) sycl::group_barrier(it.get_group());
+      out[it.get_global_id(0)] = tile[(l + 1) % wg];
+    });
+  });
+}
+
+TEST(AccessCheck, MissingBarrierIsARace) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, host);
+  int write_line = 0, read_line = 0;
+  const std::string msg = error_of([&](sycl::queue& q) { neighbour_exchange(q, out, false, write_line, read_line); });
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
+  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
+  EXPECT_NE(msg.find("NeighbourExchange"), std::string::npos) << msg;
+  // Whichever group a worker checks first reports: item 63 reads what item 0 wrote.
+  EXPECT_TRUE(std::regex_search(msg, std::regex(R"(work-item \(0\) of work-group \((\d)\) writes it.*work-item \(63\) of work-group \(\1\) accesses it)")))
+      << msg;
+  sycl::free(out, host);
+}
+
+TEST(AccessCheck, WithTheBarrierNothingIsReported) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, q);
+  int w = 0, r = 0;
+  EXPECT_EQ(error_of([&](sycl::queue& cq) { neighbour_exchange(cq, out, true, w, r); }), "");
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(i / wg * wg + (i % wg + 1) % wg));
+  sycl::free(out, q);
+}
+
+TEST(AccessCheck, ReadOfLocalMemoryNobodyWrote) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, host);
+  const int line = __LINE__ + 6;
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(2 * wg), h);
+      h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        tile[it.get_local_id(0)] = 1;
+        out[it.get_global_id(0)] = tile[wg + it.get_local_id(0)]; // the upper half is never written
+      });
+    });
+  });
+  EXPECT_NE(msg.find("that no work-item of the group wrote"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+  sycl::free(out, host);
+}
+
+TEST(AccessCheck, AtomicsOnLocalMemoryAreNoRace) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n / wg, q);
+  EXPECT_EQ(error_of([&](sycl::queue& cq) {
+              cq.submit([&](sycl::handler& h) {
+                sycl::local_accessor<int> count(sycl::range<1>(1), h);
+                h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+                  if (it.get_local_id(0) == 0) count[0] = 0;
+                  sycl::group_barrier(it.get_group());
+                  sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::work_group,
+                                   sycl::access::address_space::local_space>(count[0])
+                      .fetch_add(1);
+                  sycl::group_barrier(it.get_group());
+                  if (it.get_local_id(0) == 0) out[it.get_group(0)] = count[0];
+                });
+              });
+            }),
+            "");
+  for (std::size_t g = 0; g < n / wg; ++g) EXPECT_EQ(out[g], static_cast<int>(wg));
+  sycl::free(out, q);
+}
+
+TEST(AccessCheck, OutOfBoundsThroughAnAccessor) {
+  sycl::buffer<int> b{sycl::range<1>(100)};
+  const int line = __LINE__ + 5;
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(100), [=](sycl::id<1> i) {
+        a[i[0] + 1] = 1; // one past the end for the last item
+      });
+    });
+  });
+  EXPECT_NE(msg.find("out-of-bounds access"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("(100)"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+}
+
+TEST(AccessCheck, OutsideARangedAccessorsWindow) {
+  sycl::buffer<int> b{sycl::range<1>(20)};
+  const int line = __LINE__ + 5;
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h, sycl::range<1>(10), sycl::id<1>(5), sycl::write_only);
+      h.single_task([=] {
+        a[sycl::id<1>(12)] = 1; // inside the buffer, outside the accessor's 10 elements
+      });
+    });
+  });
+  EXPECT_NE(msg.find("index (12) of an accessor whose range is (10) at offset (5)"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+}
+
+} // namespace
