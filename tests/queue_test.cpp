@@ -536,6 +536,26 @@ TEST(MemOps, HandlerFillAndCopyIntoAWriteAccessorComplete) {
   delete q;
 }
 
+// The queue's shortcuts for the handler's accessor copies (§4.6.5.2), with placeholder accessors.
+TEST(MemOps, QueueCopyFillUpdateHostThroughPlaceholderAccessors) {
+  sycl::queue q;
+  constexpr std::size_t n = 16;
+  std::vector<int> in(n), out(n, 0);
+  std::iota(in.begin(), in.end(), 3);
+  sycl::buffer<int> a{sycl::range<1>(n)}, b{sycl::range<1>(n)};
+  q.copy(in.data(), sycl::accessor{a, sycl::write_only}).wait();
+  q.copy(sycl::accessor{a, sycl::read_only}, sycl::accessor{b, sycl::write_only}).wait();
+  q.copy(sycl::accessor{b, sycl::read_only}, out.data()).wait();
+  EXPECT_EQ(out, in);
+  auto shared = std::make_shared<int>(0);
+  q.copy(sycl::accessor{b, sycl::range<1>(1), sycl::read_only}, shared).wait();
+  EXPECT_EQ(*shared, 3);
+  q.fill(sycl::accessor{b, sycl::write_only}, 9).wait();
+  q.update_host(sycl::accessor{b}).wait();
+  sycl::host_accessor hb{b, sycl::read_only};
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(hb[i], 9);
+}
+
 // ---------------------------------------------------------------- asynchronous errors
 
 #if !defined(__CUDA__) // kernels that throw: C++ exceptions do not exist in device code

@@ -407,6 +407,11 @@ template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&, range<D
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, range<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A>&, range<D>, id<D>, mode_tag_t<M>) -> host_accessor<T, D, M>;
 
+template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+struct is_property_of<property::no_init, accessor<T, D, M, Tg, P>> : std::true_type {};
+template <typename T, int D, access_mode M>
+struct is_property_of<property::no_init, host_accessor<T, D, M>> : std::true_type {};
+
 } // namespace sycl
 
 // SYCL 2020 §4.5.2: accessors hash what their operator== compares (the range follows from these

@@ -13,6 +13,11 @@ namespace sycl {
 
 template <typename T> class buffer_allocator : public std::allocator<T> {};
 
+template <typename T, int D, typename A> struct is_property_of<property::buffer::use_host_ptr, buffer<T, D, A>> : std::true_type {};
+template <typename T, int D, typename A> struct is_property_of<property::buffer::use_mutex, buffer<T, D, A>> : std::true_type {};
+template <typename T, int D, typename A>
+struct is_property_of<property::buffer::context_bound, buffer<T, D, A>> : std::true_type {};
+
 // SYCL 2020 §4.7.2. The data lives in runtime-owned storage; the host memory it was made from
 // receives the final contents when the last copy of the buffer goes (unless told otherwise).
 template <typename T, int D = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>

@@ -1,5 +1,8 @@
 #pragma once
+#include <algorithm>
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "sycl/backend.hpp"
@@ -9,20 +12,29 @@
 
 namespace sycl {
 
+class context;
+class device;
 class platform;
+
+namespace detail {
+// A device selector (§4.6.1): callable on a device, answering its score.
+template <typename S> using if_selector = decltype(std::declval<const S&>()(std::declval<const device&>()));
+} // namespace detail
 
 // SYCL 2020 §4.6.4. A handle to one backend device; cheap to copy, compares by identity.
 class device {
 public:
   // The default device, as default_selector_v would choose it.
   device();
-  template <typename Selector, typename = decltype(std::declval<const Selector&>()(std::declval<const device&>()))>
+  template <typename Selector, typename = detail::if_selector<Selector>>
   explicit device(const Selector& selector);
 
   bool is_cpu() const { return impl_->kind == tessera::runtime::device_kind::cpu; }
   bool is_gpu() const { return impl_->kind == tessera::runtime::device_kind::gpu; }
   bool is_accelerator() const { return false; }
   bool has(aspect a) const;
+  // Deprecated by SYCL 2020 (aspects replace extensions): whether info::device::extensions names it.
+  bool has_extension(const std::string& name) const;
   platform get_platform() const;
   backend get_backend() const noexcept { return detail::backend_of(impl_->kind); }
 
@@ -82,15 +94,20 @@ class platform {
 public:
   platform();
   explicit platform(tessera::runtime::device_kind kind) : kind_(kind) {}
-  template <typename Selector, typename = decltype(std::declval<const Selector&>()(std::declval<const device&>()))>
+  template <typename Selector, typename = detail::if_selector<Selector>>
   explicit platform(const Selector& selector) : platform(device(selector).get_platform()) {}
 
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   template <typename Param>
   typename Param::return_type get_info() const;
   bool has(aspect a) const;
+  // Deprecated by SYCL 2020 (aspects replace extensions): whether info::platform::extensions names it.
+  bool has_extension(const std::string& name) const;
   backend get_backend() const noexcept { return detail::backend_of(kind_); }
   static std::vector<platform> get_platforms();
+  // DPC++'s default context (sycl_ext_oneapi_default_context): one per platform, holding all its
+  // devices, made on first use; the context of every queue made without one.
+  context ext_oneapi_get_default_context() const;
 
   friend bool operator==(const platform& a, const platform& b) { return a.kind_ == b.kind_; }
   friend bool operator!=(const platform& a, const platform& b) { return !(a == b); }
@@ -105,8 +122,21 @@ template <> inline std::string platform::get_info<info::platform::name>() const 
 template <> inline std::string platform::get_info<info::platform::vendor>() const { return "Tessera"; }
 template <> inline std::string platform::get_info<info::platform::version>() const { return "SYCL 2020 (Tessera 0.1)"; }
 template <> inline std::string platform::get_info<info::platform::profile>() const { return "FULL_PROFILE"; }
+template <> inline std::vector<std::string> platform::get_info<info::platform::extensions>() const { return {}; }
 
 inline platform device::get_platform() const { return platform(impl_->kind); }
+
+namespace detail {
+inline bool names(const std::vector<std::string>& list, const std::string& name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+} // namespace detail
+inline bool device::has_extension(const std::string& name) const {
+  return detail::names(get_info<info::device::extensions>(), name);
+}
+inline bool platform::has_extension(const std::string& name) const {
+  return detail::names(get_info<info::platform::extensions>(), name);
+}
 
 namespace info::device {
 inline sycl::platform platform::get(const tessera::runtime::device_impl& d) { return sycl::platform(d.kind); }

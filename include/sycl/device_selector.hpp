@@ -41,7 +41,31 @@ namespace detail {
 const tessera::runtime::device_impl* select(const std::function<int(const device&)>& selector);
 } // namespace detail
 
+// The selector is called through a reference: it may be an abstract device_selector.
 template <typename Selector, typename>
-device::device(const Selector& selector) : impl_(detail::select(std::function<int(const device&)>(selector))) {}
+device::device(const Selector& selector)
+    : impl_(detail::select([&selector](const device& d) { return static_cast<int>(selector(d)); })) {}
+
+// SYCL 1.2.1's selector classes, deprecated by SYCL 2020 (§4.6.1.2) for the functions above,
+// which they call.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+class [[deprecated("use a selector function such as sycl::default_selector_v")]] device_selector {
+public:
+  virtual ~device_selector() = default;
+  device select_device() const { return device(*this); }
+  virtual int operator()(const device& d) const = 0;
+};
+#define TESSERA_SELECTOR_CLASS(name)                                                                                  \
+  class [[deprecated("use sycl::" #name "_v")]] name : public device_selector {                                       \
+  public:                                                                                                             \
+    int operator()(const device& d) const override { return name##_v(d); }                                            \
+  };
+TESSERA_SELECTOR_CLASS(default_selector)
+TESSERA_SELECTOR_CLASS(cpu_selector)
+TESSERA_SELECTOR_CLASS(gpu_selector)
+TESSERA_SELECTOR_CLASS(accelerator_selector)
+#undef TESSERA_SELECTOR_CLASS
+#pragma GCC diagnostic pop
 
 } // namespace sycl

@@ -4,6 +4,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "sycl/backend.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/info.hpp"
 #include "tessera/detail/hash_combine.hpp"
@@ -29,6 +30,7 @@ public:
     for (auto e : events) e.wait_and_throw();
   }
   std::vector<event> get_wait_list() const { return {}; }
+  backend get_backend() const noexcept;
 
   template <typename Param>
   typename Param::return_type get_info() const {

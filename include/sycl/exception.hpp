@@ -40,7 +40,16 @@ public:
   exception(std::error_code ec) : exception(ec, std::string()) {}
   exception(int ev, const std::error_category& cat, const std::string& what_arg)
       : exception(std::error_code(ev, cat), what_arg) {}
+  exception(int ev, const std::error_category& cat, const char* what_arg)
+      : exception(std::error_code(ev, cat), std::string(what_arg)) {}
   exception(int ev, const std::error_category& cat) : exception(std::error_code(ev, cat)) {}
+  // The exception of a context (§4.13.2); defined with the context (context.hpp).
+  exception(context ctx, std::error_code ec, const std::string& what_arg);
+  exception(context ctx, std::error_code ec, const char* what_arg);
+  exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category& cat, const std::string& what_arg);
+  exception(context ctx, int ev, const std::error_category& cat, const char* what_arg);
+  exception(context ctx, int ev, const std::error_category& cat);
   exception(errc e, const std::string& what_arg) : exception(make_error_code(e), what_arg) {}
   exception(errc e, const char* what_arg) : exception(make_error_code(e), std::string(what_arg)) {}
   exception(errc e) : exception(make_error_code(e)) {}
@@ -48,11 +57,14 @@ public:
   const std::error_code& code() const noexcept { return ec_; }
   const std::error_category& category() const noexcept { return ec_.category(); }
   const char* what() const noexcept override { return what_.c_str(); }
-  bool has_context() const noexcept { return false; }
+  bool has_context() const noexcept { return context_ != nullptr; }
+  // Throws errc::invalid when the exception has no context.
+  context get_context() const;
 
 private:
   std::error_code ec_;
   std::string what_;
+  std::shared_ptr<const context> context_;
 };
 
 // The list an async_handler receives (§4.13.1.1).

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 #include <typeindex>
 #include <utility>
 #include <vector>
@@ -55,6 +56,11 @@ template <> struct is_property<property::buffer::use_mutex> : std::true_type {};
 template <> struct is_property<property::buffer::context_bound> : std::true_type {};
 template <> struct is_property<property::reduction::initialize_to_identity> : std::true_type {};
 template <typename T> inline constexpr bool is_property_v = is_property<T>::value;
+
+// SYCL 2020 §4.5.4.1: whether a property applies to a class; specialised beside each class.
+template <typename Property, typename SyclObject> struct is_property_of : std::false_type {};
+template <typename Property, typename SyclObject>
+inline constexpr bool is_property_of_v = is_property_of<Property, SyclObject>::value;
 
 // SYCL 2020 §4.5.4. Each property is kept under its type; copies of a list share the values.
 class property_list {

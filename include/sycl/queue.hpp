@@ -1,5 +1,6 @@
 #pragma once
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "sycl/context.hpp"
@@ -11,6 +12,8 @@
 
 namespace sycl {
 class queue;
+template <> struct is_property_of<property::queue::in_order, queue> : std::true_type {};
+template <> struct is_property_of<property::queue::enable_profiling, queue> : std::true_type {};
 } // namespace sycl
 
 namespace tessera::runtime {
@@ -28,23 +31,40 @@ class queue {
 public:
   explicit queue(const property_list& props = {}) : queue(device(), async_handler{}, props) {}
   explicit queue(const async_handler& h, const property_list& props = {}) : queue(device(), h, props) {}
-  template <typename Selector, typename = decltype(std::declval<const Selector&>()(std::declval<const device&>()))>
+  template <typename Selector, typename = detail::if_selector<Selector>>
   explicit queue(const Selector& s, const property_list& props = {}) : queue(device(s), async_handler{}, props) {}
-  template <typename Selector, typename = decltype(std::declval<const Selector&>()(std::declval<const device&>()))>
-  queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device(s), h, props) {}
+  template <typename Selector, typename = detail::if_selector<Selector>>
+  explicit queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device(s), h, props) {}
+  // A queue made without a context has its platform's default context (as DPC++'s).
   explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
-  queue(const device& d, const async_handler& h, const property_list& props = {});
-  // The device must be one of the context's or a sub-device of one (errc::invalid otherwise).
-  queue(const context& c, const device& d, const property_list& props = {}) : queue(c, d, async_handler{}, props) {}
-  queue(const context& c, const device& d, const async_handler& h, const property_list& props = {});
+  explicit queue(const device& d, const async_handler& h, const property_list& props = {})
+      : queue(d.get_platform().ext_oneapi_get_default_context(), d, h, props) {}
+  // The selector chooses among all devices; the context must hold its choice (§4.6.5.1).
+  template <typename Selector, typename = detail::if_selector<Selector>>
+  explicit queue(const context& c, const Selector& s, const property_list& props = {})
+      : queue(c, device(s), async_handler{}, props) {}
+  template <typename Selector, typename = detail::if_selector<Selector>>
+  explicit queue(const context& c, const Selector& s, const async_handler& h, const property_list& props = {})
+      : queue(c, device(s), h, props) {}
+  explicit queue(const context& c, const device& d, const property_list& props = {})
+      : queue(c, d, async_handler{}, props) {}
+  // Throws errc::invalid if `c` does not hold `d`. Without a handler of its own, the queue's
+  // asynchronous errors go to the context's (§4.13.1.2).
+  explicit queue(const context& c, const device& d, const async_handler& h, const property_list& props = {});
 
   device get_device() const;
   backend get_backend() const noexcept { return get_device().get_backend(); }
-  // The context the queue was made with, else its device's own.
-  context get_context() const;
+  context get_context() const { return context_; }
   bool is_in_order() const;
-  template <typename P> bool has_property() const { return props_.has_property<P>(); }
-  template <typename Param> typename Param::return_type get_info() const { return get_device(); }
+  template <typename P> bool has_property() const noexcept { return props_.has_property<P>(); }
+  template <typename P> P get_property() const { return props_.get_property<P>(); }
+  template <typename Param> typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::queue::context>) return get_context();
+    else {
+      static_assert(std::is_same_v<Param, info::queue::device>, "unknown queue info");
+      return get_device();
+    }
+  }
 
   template <typename F>
   event submit(F&& cgf) {
@@ -137,10 +157,27 @@ public:
   event fill(void* ptr, const T& pattern, std::size_t count, event dep) {
     return fill(ptr, pattern, count, std::vector<event>{dep});
   }
+  // The explicit copies through accessors (§4.6.5.2): each is a command group of the handler's
+  // member of the same name, which requires the accessors (placeholders, usually).
+  template <typename Src, typename Dest>
+  auto copy(Src src, Dest dest) -> decltype(std::declval<handler&>().copy(src, dest), event()) {
+    return submit([&](handler& h) { h.copy(src, dest); });
+  }
+  template <typename Acc, typename T>
+  auto fill(Acc dest, const T& value) -> decltype(std::declval<handler&>().fill(dest, value), event()) {
+    return submit([&](handler& h) { h.fill(dest, value); });
+  }
+  template <typename Acc>
+  auto update_host(Acc acc) -> decltype(std::declval<handler&>().update_host(acc), event()) {
+    return submit([&](handler& h) { h.update_host(acc); });
+  }
   // Host and device share memory on the CPU: prefetch and advice have nothing to do.
   event prefetch(const void*, std::size_t, const std::vector<event>& deps = {}) { return barrier_after(deps); }
   event prefetch(const void* p, std::size_t n, event dep) { return prefetch(p, n, std::vector<event>{dep}); }
   event mem_advise(const void*, std::size_t, int, const std::vector<event>& deps = {}) { return barrier_after(deps); }
+  event mem_advise(const void* p, std::size_t n, int advice, event dep) {
+    return mem_advise(p, n, advice, std::vector<event>{dep});
+  }
   event ext_oneapi_submit_barrier(const std::vector<event>& deps = {}) { return barrier_after(deps); }
 
   friend bool operator==(const queue& a, const queue& b) { return a.impl_ == b.impl_; }
@@ -165,6 +202,7 @@ private:
   friend void* tessera::runtime::native_stream(const queue& q);
 
   std::shared_ptr<tessera::runtime::queue_impl> impl_;
+  context context_;
   property_list props_;
   friend struct std::hash<queue>;
 };

@@ -2,6 +2,10 @@
 // The whole SYCL 2020 surface of Tessera. Like other implementations, it brings in the standard
 // headers SYCL programs habitually rely on.
 #include "tessera/detail/macros.hpp"  // first: it frees float4 & co. from CUDA's vector types
+// SYCL 2020 §5.6: the revision of the specification implemented (a long, as the CTS checks).
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202012L
+#endif
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -27,6 +31,7 @@
 
 #include "sycl/access.hpp"
 #include "sycl/accessor.hpp"
+#include "sycl/aspect_traits.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
 #include "sycl/backend.hpp"
@@ -61,6 +66,7 @@
 #include "sycl/handler.hpp"
 #include "sycl/id.hpp"
 #include "sycl/interop.hpp"
+#include "sycl/is_device_copyable.hpp"
 #include "sycl/info.hpp"
 #include "sycl/item.hpp"
 #include "sycl/kernel_bundle.hpp"

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cpu/cpu_device.hpp"
+#include "sycl/context.hpp"
 #include "sycl/device_selector.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
@@ -224,6 +225,16 @@ std::vector<platform> platform::get_platforms() {
   for (const auto& d : device::get_devices())
     if (std::find(out.begin(), out.end(), d.get_platform()) == out.end()) out.push_back(d.get_platform());
   return out;
+}
+
+context platform::ext_oneapi_get_default_context() const {
+  // One per backend, made when first asked for (a platform exists only if it has a device).
+  if (kind_ == device_kind::cpu) {
+    static const context cpu(*this);
+    return cpu;
+  }
+  static const context gpu(*this);
+  return gpu;
 }
 
 std::string platform::info_name() const {

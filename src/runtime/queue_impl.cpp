@@ -288,23 +288,21 @@ std::shared_ptr<tessera::runtime::queue_impl> owned(std::shared_ptr<tessera::run
 }
 } // namespace
 
-queue::queue(const device& d, const async_handler& h, const property_list& props)
-    : impl_(owned(std::make_shared<tessera::runtime::queue_impl>(
-          d.impl(), h, props.has_property<property::queue::in_order>(),
-          props.has_property<property::queue::enable_profiling>()))),
-      props_(props) {}
-
-queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)
-    : queue(d, h, props) {
+namespace {
+const device& in_context(const context& c, const device& d) {
   if (!tessera::detail::context_has_device(c, d))
     throw exception(errc::invalid, "queue: " + d.impl().name + " is not a device of the context given");
-  impl_->context_devices = c.get_devices();
+  return d;
 }
+} // namespace
+
+queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)
+    : impl_(owned(std::make_shared<tessera::runtime::queue_impl>(
+          in_context(c, d).impl(), h ? h : c.handler(), props.has_property<property::queue::in_order>(),
+          props.has_property<property::queue::enable_profiling>()))),
+      context_(c), props_(props) {}
 
 device queue::get_device() const { return device(&impl_->device); }
-context queue::get_context() const {
-  return impl_->context_devices.empty() ? context(get_device()) : context(impl_->context_devices);
-}
 void* queue::backend_stream() const { return impl_->stream; }
 bool queue::is_in_order() const { return props_.has_property<property::queue::in_order>(); }
 void queue::wait() { impl_->wait("queue::wait"); }
@@ -325,6 +323,14 @@ void event::wait_and_throw() {
   wait();
   if (!impl_) return queue_->throw_asynchronous("event::wait_and_throw");
   if (auto q = impl_->queue.lock()) q->throw_asynchronous("event::wait_and_throw");
+}
+
+// The backend of the queue the command was submitted to. An event of no queue (default-made, or
+// outliving its queue) is DPC++'s "host" event; Tessera says the default platform's backend.
+backend event::get_backend() const noexcept {
+  if (queue_) return detail::backend_of(queue_->device.kind);
+  if (auto q = impl_->queue.lock()) return detail::backend_of(q->device.kind);
+  return platform().get_backend();
 }
 
 std::shared_ptr<tessera::runtime::event_impl> event::impl() const {

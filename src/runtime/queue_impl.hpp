@@ -41,8 +41,6 @@ public:
   // the CPU.
   void* stream = nullptr;
   std::shared_ptr<timeline> stream_timeline;
-  // The devices of the context the queue was made with; empty: its device's own context.
-  std::vector<sycl::device> context_devices;
 
 private:
   std::optional<sycl::event> enqueue_now(command_group& cg);
