@@ -673,6 +673,64 @@ TEST(Buffer, GetAccessAndGetHostAccess) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(ha[i], i * 5);
 }
 
+// SYCL 2020's get_access and get_host_access take what the accessors' constructors take.
+TEST(Buffer, GetAccessForwardsTagsRangesAndProperties) {
+  sycl::queue q;
+  sycl::buffer<int, 1> buf{sycl::range<1>(16)};
+  q.submit([&](sycl::handler& h) {
+    auto a = buf.get_access(h, sycl::write_only, sycl::no_init);
+    static_assert(std::is_same_v<decltype(a), sycl::accessor<int, 1, sycl::access_mode::write>>);
+    h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { a[i] = static_cast<int>(i[0]) + 1; });
+  });
+  auto ha = buf.get_host_access(sycl::range<1>(4), sycl::id<1>(2), sycl::read_only);
+  static_assert(std::is_same_v<decltype(ha), sycl::host_accessor<int, 1, sycl::access_mode::read>>);
+  EXPECT_EQ(ha[0], 3);
+  EXPECT_EQ(ha[3], 6);
+}
+
+// An allocator with state, to tell the one a buffer keeps from a default-constructed one.
+template <typename T>
+struct tagged_allocator : std::allocator<T> {
+  int tag = 0;
+  tagged_allocator() = default;
+  explicit tagged_allocator(int t) : tag(t) {}
+  template <typename U> struct rebind { using other = tagged_allocator<U>; };
+};
+
+TEST(Buffer, AllocatorIsDeducedAndKept) {
+  std::vector<int> v(4, 1);
+  sycl::buffer from_iterators(v.begin(), v.end(), tagged_allocator<int>(3));
+  static_assert(std::is_same_v<decltype(from_iterators), sycl::buffer<int, 1, tagged_allocator<int>>>);
+  EXPECT_EQ(from_iterators.get_allocator().tag, 3);
+  sycl::buffer from_container(v, tagged_allocator<int>(4), sycl::property_list{});
+  static_assert(std::is_same_v<decltype(from_container), sycl::buffer<int, 1, tagged_allocator<int>>>);
+  EXPECT_EQ(from_container.get_allocator().tag, 4);
+  sycl::buffer from_pointer(v.data(), sycl::range<2>(2, 2), tagged_allocator<int>(5));
+  static_assert(std::is_same_v<decltype(from_pointer), sycl::buffer<int, 2, tagged_allocator<int>>>);
+  EXPECT_EQ(from_pointer.get_allocator().tag, 5);
+  sycl::buffer<int, 1, tagged_allocator<int>> sub(from_container, sycl::id<1>(1), sycl::range<1>(2));
+  EXPECT_EQ(sub.get_allocator().tag, 4);
+  auto shared = std::make_shared<int>(0);
+  sycl::buffer<int, 1, tagged_allocator<int>> from_shared(shared, sycl::range<1>(1), tagged_allocator<int>(6));
+  EXPECT_EQ(from_shared.get_allocator().tag, 6);
+}
+
+TEST(Buffer, SetFinalDataToArrayWeakPtrAndSharedPtr) {
+  auto weak_target = std::make_shared<int[]>(3);
+  auto shared_target = std::make_shared<int>(0);
+  {
+    sycl::buffer<int, 1> a{sycl::range<1>(3)};
+    sycl::buffer<int, 1> b{sycl::range<1>(1)};
+    a.set_final_data(std::weak_ptr<int[]>(weak_target));
+    b.set_final_data(shared_target);
+    sycl::host_accessor ha(a), hb(b);
+    for (int i = 0; i < 3; ++i) ha[i] = 10 + i;
+    hb[0] = 42;
+  }
+  EXPECT_EQ(weak_target[2], 12);
+  EXPECT_EQ(*shared_target, 42);
+}
+
 } // namespace
 
 // DPC++ keeps writable host memory as the buffer's host storage, and the book's fig 11-4 relies on

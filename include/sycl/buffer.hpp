@@ -9,6 +9,14 @@
 #include "sycl/property_list.hpp"
 #include "tessera/detail/hash_combine.hpp"
 
+namespace tessera::detail {
+// set_final_data's destinations that are no iterators: weak_ptr<T>, weak_ptr<T[]> and the shared_ptrs.
+template <typename P> inline constexpr bool is_weak_ptr_v = false;
+template <typename T> inline constexpr bool is_weak_ptr_v<std::weak_ptr<T>> = true;
+template <typename P> inline constexpr bool is_shared_ptr_v = false;
+template <typename T> inline constexpr bool is_shared_ptr_v<std::shared_ptr<T>> = true;
+} // namespace tessera::detail
+
 namespace sycl {
 
 template <typename T> class buffer_allocator : public std::allocator<T> {};
@@ -32,17 +40,28 @@ public:
   static constexpr int dimensions = D;
 
   buffer(const range<D>& r, const property_list& props = {}) : buffer(r, nullptr, props) {}
-  buffer(const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(r, nullptr, props) {}
+  // The allocator is kept for get_allocator(); the runtime allocates the storage itself.
+  buffer(const range<D>& r, AllocatorT a, const property_list& props = {}) : buffer(r, props) { alloc_ = a; }
   buffer(T* host, const range<D>& r, const property_list& props = {})
       : buffer(r, host, props, !std::is_const_v<T> && !props.has_property<property::buffer::use_mutex>()) {
     if constexpr (!std::is_const_v<T>) write_back_to(host);
   }
-  buffer(T* host, const range<D>& r, AllocatorT, const property_list& props = {}) : buffer(host, r, props) {}
+  buffer(T* host, const range<D>& r, AllocatorT a, const property_list& props = {}) : buffer(host, r, props) {
+    alloc_ = a;
+  }
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
   buffer(const elem* host, const range<D>& r, const property_list& props = {}) : buffer(r, host, props) {}
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  buffer(const elem* host, const range<D>& r, AllocatorT a, const property_list& props = {}) : buffer(r, host, props) {
+    alloc_ = a;
+  }
   buffer(const std::shared_ptr<T>& host, const range<D>& r, const property_list& props = {})
       : buffer(r, host.get(), props) {
     set_final_data(std::weak_ptr<T>(host));
+  }
+  buffer(const std::shared_ptr<T>& host, const range<D>& r, AllocatorT a, const property_list& props = {})
+      : buffer(host, r, props) {
+    alloc_ = a;
   }
   buffer(const std::shared_ptr<T[]>& host, const range<D>& r, const property_list& props = {})
       : buffer(r, host.get(), props) {
@@ -51,6 +70,10 @@ public:
       std::copy_n(static_cast<const elem*>(src), n, keep.get());
     });
   }
+  buffer(const std::shared_ptr<T[]>& host, const range<D>& r, AllocatorT a, const property_list& props = {})
+      : buffer(host, r, props) {
+    alloc_ = a;
+  }
   template <typename It, int DD = D, typename = std::enable_if_t<DD == 1>,
             typename = typename std::iterator_traits<It>::iterator_category>
   buffer(It first, It last, const property_list& props = {})
@@ -58,16 +81,26 @@ public:
     const auto lock = host_lock();
     std::copy(first, last, static_cast<elem*>(impl()->data()));
   }
+  template <typename It, int DD = D, typename = std::enable_if_t<DD == 1>,
+            typename = typename std::iterator_traits<It>::iterator_category>
+  buffer(It first, It last, AllocatorT a, const property_list& props = {}) : buffer(first, last, props) {
+    alloc_ = a;
+  }
   // Contiguous containers (std::vector, std::array, ...): their data is the host memory.
   template <typename C, int DD = D, typename = std::enable_if_t<DD == 1>,
             typename = decltype(std::data(std::declval<C&>())), typename = decltype(std::size(std::declval<C&>()))>
   buffer(C& container, const property_list& props = {})
       : buffer(std::data(container), range<1>(std::size(container)), props) {}
+  template <typename C, int DD = D, typename = std::enable_if_t<DD == 1>,
+            typename = decltype(std::data(std::declval<C&>())), typename = decltype(std::size(std::declval<C&>()))>
+  buffer(C& container, AllocatorT a, const property_list& props = {}) : buffer(container, props) {
+    alloc_ = a;
+  }
 
   // A sub-buffer: a window of whole rows of `parent`, sharing its storage (§4.7.2.2).
   buffer(buffer& parent, const id<D>& offset, const range<D>& r)
       : owner_(parent.owner_), range_(r), first_(parent.first_ + tessera::detail::linearize(offset, parent.range_)),
-        props_(parent.props_) {
+        props_(parent.props_), alloc_(parent.alloc_) {
     for (int d = 0; d < D; ++d)
       if (offset[d] + r[d] > parent.range_[d])
         throw exception(errc::invalid, "sub-buffer exceeds its parent buffer in dimension " + std::to_string(d));
@@ -84,7 +117,7 @@ public:
   std::size_t get_count() const { return size(); }
   std::size_t get_size() const { return byte_size(); }
   bool is_sub_buffer() const { return sub_; }
-  AllocatorT get_allocator() const { return {}; }
+  AllocatorT get_allocator() const { return alloc_; }
   template <typename P> bool has_property() const noexcept { return props_.template has_property<P>(); }
   template <typename P> P get_property() const { return props_.template get_property<P>(); }
 
@@ -104,32 +137,18 @@ public:
   host_accessor<T, D, M> get_access() {
     return host_accessor<T, D, M>(*this);
   }
-  template <access_mode M>
-  accessor<T, D, M> get_access(handler& h, mode_tag_t<M>) {
-    return accessor<T, D, M>(*this, h);
+  // SYCL 2020's forms: whatever an accessor's constructor takes after the buffer (a handler, a
+  // range and offset, an access tag, properties such as no_init).
+  template <typename... Ts>
+  auto get_access(Ts&&... args) {
+    return accessor{*this, std::forward<Ts>(args)...};
   }
-  template <access_mode M>
-  accessor<T, D, M> get_access(handler& h, range<D> r, mode_tag_t<M>) {
-    return accessor<T, D, M>(*this, h, r);
-  }
-  template <access_mode M>
-  accessor<T, D, M> get_access(handler& h, range<D> r, id<D> off, mode_tag_t<M>) {
-    return accessor<T, D, M>(*this, h, r, off);
+  template <typename... Ts>
+  auto get_host_access(Ts&&... args) {
+    return host_accessor{*this, std::forward<Ts>(args)...};
   }
   template <access_mode M = tessera::runtime::default_mode_v<T>>
   host_accessor<T, D, M> get_host_access(range<D> r, id<D> off = {}) {
-    return host_accessor<T, D, M>(*this, r, off);
-  }
-  template <access_mode M>
-  host_accessor<T, D, M> get_host_access(mode_tag_t<M>) {
-    return host_accessor<T, D, M>(*this);
-  }
-  template <access_mode M>
-  host_accessor<T, D, M> get_host_access(range<D> r, mode_tag_t<M>) {
-    return host_accessor<T, D, M>(*this, r);
-  }
-  template <access_mode M>
-  host_accessor<T, D, M> get_host_access(range<D> r, id<D> off, mode_tag_t<M>) {
     return host_accessor<T, D, M>(*this, r, off);
   }
 
@@ -138,9 +157,14 @@ public:
     impl()->detach_host();
     if constexpr (std::is_same_v<Dest, std::nullptr_t>) {
       owner_->set_final(nullptr);
-    } else if constexpr (std::is_same_v<Dest, std::weak_ptr<T>>) {
+    } else if constexpr (tessera::detail::is_weak_ptr_v<Dest>) {
       owner_->set_final([dest, n = size(), f = first_](const void* src) {
         if (auto p = dest.lock()) std::copy_n(static_cast<const elem*>(src) + f, n, p.get());
+      });
+    } else if constexpr (tessera::detail::is_shared_ptr_v<Dest>) {
+      // A shared_ptr is held until the write-back: the buffer shares ownership of the destination.
+      owner_->set_final([dest, n = size(), f = first_](const void* src) {
+        std::copy_n(static_cast<const elem*>(src) + f, n, dest.get());
       });
     } else {
       owner_->set_final([dest, n = size(), f = first_](const void* src) {
@@ -199,14 +223,21 @@ private:
   range<D> range_;
   std::size_t first_ = 0;
   property_list props_;
+  AllocatorT alloc_{};
   bool sub_ = false;
   friend struct std::hash<buffer>;
 };
 
 template <typename T, int D> buffer(T*, const range<D>&, const property_list& = {}) -> buffer<T, D>;
+template <typename T, int D, typename A, typename = std::enable_if_t<!std::is_convertible_v<A, property_list>>>
+buffer(T*, const range<D>&, A, const property_list& = {}) -> buffer<T, D, A>;
 template <typename T, int D> buffer(const std::shared_ptr<T>&, const range<D>&, const property_list& = {}) -> buffer<T, D>;
 template <typename It> buffer(It, It, const property_list& = {}) -> buffer<typename std::iterator_traits<It>::value_type, 1>;
+template <typename It, typename A, typename = std::enable_if_t<!std::is_convertible_v<A, property_list>>>
+buffer(It, It, A, const property_list& = {}) -> buffer<typename std::iterator_traits<It>::value_type, 1, A>;
 template <typename C> buffer(C&, const property_list& = {}) -> buffer<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))>, 1>;
+template <typename C, typename A, typename = std::enable_if_t<!std::is_convertible_v<A, property_list>>>
+buffer(C&, A, const property_list& = {}) -> buffer<std::remove_pointer_t<decltype(std::data(std::declval<C&>()))>, 1, A>;
 
 } // namespace sycl
 
