@@ -673,6 +673,16 @@ TEST(Buffer, GetAccessAndGetHostAccess) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(ha[i], i * 5);
 }
 
+// Deprecated: get_access<mode>() without a handler is a host accessor, of a window too.
+TEST(Buffer, DeprecatedHostGetAccessOfAWindow) {
+  std::vector<int> v{1, 2, 3, 4, 5};
+  sycl::buffer buf(v);
+  auto a = buf.get_access<sycl::access_mode::read>(sycl::range<1>(2), sycl::id<1>(3));
+  EXPECT_EQ(a.get_range(), sycl::range<1>(2));
+  EXPECT_EQ(a[0], 4);
+  EXPECT_EQ(a[1], 5);
+}
+
 // SYCL 2020's get_access and get_host_access take what the accessors' constructors take.
 TEST(Buffer, GetAccessForwardsTagsRangesAndProperties) {
   sycl::queue q;

@@ -110,6 +110,28 @@ INSTANTIATE_TEST_SUITE_P(Kinds, UsmAlignment,
                                   std::to_string(std::get<1>(info.param));
                          });
 
+// The forms that take a device and a context (a context alone for host memory) instead of a queue.
+TEST(Usm, DeviceAndContextFormsOfEveryAllocationFunction) {
+  sycl::queue q;
+  const auto dev = q.get_device();
+  const auto ctx = q.get_context();
+  std::vector<std::pair<void*, sycl::usm::alloc>> made{
+      {sycl::malloc_host<double>(4, ctx), sycl::usm::alloc::host},
+      {sycl::aligned_alloc_host(256, 64, ctx), sycl::usm::alloc::host},
+      {sycl::aligned_alloc_host<int>(256, 16, ctx), sycl::usm::alloc::host},
+      {sycl::aligned_alloc_device(256, 64, dev, ctx), sycl::usm::alloc::device},
+      {sycl::aligned_alloc_device<int>(256, 16, dev, ctx), sycl::usm::alloc::device},
+      {sycl::aligned_alloc_shared<int>(256, 16, dev, ctx), sycl::usm::alloc::shared},
+      {sycl::malloc<int>(16, dev, ctx, sycl::usm::alloc::shared), sycl::usm::alloc::shared},
+      {sycl::aligned_alloc<int>(256, 16, dev, ctx, sycl::usm::alloc::device), sycl::usm::alloc::device}};
+  for (std::size_t i = 0; i < made.size(); ++i) {
+    ASSERT_NE(made[i].first, nullptr) << i;
+    EXPECT_EQ(sycl::get_pointer_type(made[i].first, ctx), made[i].second) << i;
+    if (i != 0 && i != 6) EXPECT_TRUE(aligned_to(made[i].first, 256)) << i;
+    sycl::free(made[i].first, ctx);
+  }
+}
+
 TEST(Usm, InteriorPointersHaveTheAllocationsKind) {
   sycl::queue q;
   char* d = sycl::malloc_device<char>(1000, q);

@@ -133,9 +133,14 @@ public:
   host_accessor<T, D, M> get_host_access() {
     return host_accessor<T, D, M>(*this);
   }
+  // Deprecated (SYCL 1.2.1's host_buffer accessors): host accessors.
   template <access_mode M>
   host_accessor<T, D, M> get_access() {
     return host_accessor<T, D, M>(*this);
+  }
+  template <access_mode M>
+  host_accessor<T, D, M> get_access(range<D> r, id<D> off = {}) {
+    return host_accessor<T, D, M>(*this, r, off);
   }
   // SYCL 2020's forms: whatever an accessor's constructor takes after the buffer (a handler, a
   // range and offset, an access tag, properties such as no_init).

@@ -28,6 +28,15 @@ inline void* malloc(std::size_t bytes, const queue& q, usm::alloc kind, const pr
   return sycl::aligned_alloc(0, bytes, q, kind, p);
 }
 template <typename T>
+T* malloc(std::size_t count, const device& d, const context& c, usm::alloc kind, const property_list& p = {}) {
+  return static_cast<T*>(sycl::aligned_alloc(alignof(T), count * sizeof(T), d, c, kind, p));
+}
+template <typename T>
+T* aligned_alloc(std::size_t alignment, std::size_t count, const device& d, const context& c, usm::alloc kind,
+                 const property_list& p = {}) {
+  return static_cast<T*>(sycl::aligned_alloc(alignment, count * sizeof(T), d, c, kind, p));
+}
+template <typename T>
 T* malloc(std::size_t count, const queue& q, usm::alloc kind, const property_list& p = {}) {
   return static_cast<T*>(sycl::aligned_alloc(alignof(T), count * sizeof(T), q, kind, p));
 }
@@ -56,14 +65,35 @@ T* aligned_alloc(std::size_t alignment, std::size_t count, const queue& q, usm::
   template <typename T>                                                                                               \
   T* aligned_alloc_##kind(std::size_t a, std::size_t count, const queue& q, const property_list& p = {}) {           \
     return static_cast<T*>(sycl::aligned_alloc(a, count * sizeof(T), q, usm::alloc::kind, p));                       \
+  }                                                                                                                   \
+  inline void* aligned_alloc_##kind(std::size_t a, std::size_t bytes, const device& d, const context& c,             \
+                                    const property_list& p = {}) {                                                   \
+    return sycl::aligned_alloc(a, bytes, d, c, usm::alloc::kind, p);                                                 \
+  }                                                                                                                   \
+  template <typename T>                                                                                               \
+  T* aligned_alloc_##kind(std::size_t a, std::size_t count, const device& d, const context& c,                       \
+                          const property_list& p = {}) {                                                             \
+    return static_cast<T*>(sycl::aligned_alloc(a, count * sizeof(T), d, c, usm::alloc::kind, p));                    \
   }
 TESSERA_USM_KIND(device)
 TESSERA_USM_KIND(host)
 TESSERA_USM_KIND(shared)
 #undef TESSERA_USM_KIND
 
+// Host allocations need no device; the context's first stands for it.
+inline void* aligned_alloc_host(std::size_t alignment, std::size_t bytes, const context& c, const property_list& p = {}) {
+  return sycl::aligned_alloc(alignment, bytes, c.get_devices().front(), c, usm::alloc::host, p);
+}
 inline void* malloc_host(std::size_t bytes, const context& c, const property_list& p = {}) {
-  return sycl::aligned_alloc(0, bytes, c.get_devices().front(), c, usm::alloc::host, p);
+  return sycl::aligned_alloc_host(0, bytes, c, p);
+}
+template <typename T>
+T* aligned_alloc_host(std::size_t alignment, std::size_t count, const context& c, const property_list& p = {}) {
+  return static_cast<T*>(sycl::aligned_alloc_host(alignment, count * sizeof(T), c, p));
+}
+template <typename T>
+T* malloc_host(std::size_t count, const context& c, const property_list& p = {}) {
+  return sycl::aligned_alloc_host<T>(alignof(T), count, c, p);
 }
 
 // SYCL 2020 §4.8.4: a standard allocator over USM.
