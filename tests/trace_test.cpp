@@ -1,3 +1,4 @@
+// tessera-test-labels: trace
 // TESSERA_TRACE=file: a known program's timeline, read back with a JSON parser. The program runs
 // in a child that GoogleTest starts afresh ("threadsafe" death tests re-execute the binary), so
 // that the variable is there when the runtime reads it, before main.

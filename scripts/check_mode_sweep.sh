@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds each test file of tests/ in check mode (-DTESSERA_CHECK=1 -g, as tessera++ --check) against
+# a build's libtessera and runs it: check mode must make no report on correct kernels (issue 30).
+# Tests that seed mistakes on purpose expect their errors either way.
+#
+#   scripts/check_mode_sweep.sh [BUILD_DIR (default build)] [test name...]
+#
+# Prints one line per test file: built or the first error, passed/failed, and the checks' reports.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build="${1:-build}"
+shift || true
+out="${TMPDIR:-/tmp}/tessera-check-sweep"
+mkdir -p "$out"
+cxx="${TESSERA_CXX:-clang++-19}"
+names=("$@")
+if [[ ${#names[@]} -eq 0 ]]; then
+  for f in tests/*_test.cpp; do names+=("$(basename "$f" .cpp)"); done
+fi
+for name in "${names[@]}"; do
+  src="tests/$name.cpp"
+  if ! "$cxx" -std=c++20 -O1 -g -DTESSERA_CHECK=1 -Iinclude -Itests -Iexamples -isystem include/tessera/posix \
+      "$src" -o "$out/$name" -L"$build" -ltessera -lboost_context -lgtest -lgtest_main -pthread \
+      -Wl,-rpath,"$PWD/$build" >"$out/$name.build.log" 2>&1; then
+    printf '%-32s no build: %s\n' "$name" "$(grep -m1 'error' "$out/$name.build.log")"
+    continue
+  fi
+  TESSERA_DEVICE=cpu timeout 900 "$out/$name" >"$out/$name.log" 2>&1
+  rc=$?
+  reports=$(grep -c 'check: ' "$out/$name.log")
+  printf '%-32s rc=%d %s, check reports: %s\n' "$name" "$rc" "$(grep -E '^\[  (PASSED|FAILED)  \] [0-9]' "$out/$name.log" | tr '\n' ' ')" "$reports"
+done
