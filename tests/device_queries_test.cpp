@@ -1,10 +1,12 @@
 // Queries of platforms, devices and events that SYCL 2020 keeps or deprecates: has_extension and
 // the extensions lists, the vector widths, any_device_has / all_devices_have (§4.6.4.3), SYCL
-// 1.2.1's selector classes (§4.6.1.2) and event::get_backend.
+// 1.2.1's selector classes (§4.6.1.2), event::get_backend and event::get_wait_list.
 #include <sycl/sycl.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <future>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -77,6 +79,27 @@ TEST(Events, HaveTheirQueuesBackend) {
   e.wait();
   EXPECT_EQ(e.get_backend(), q.get_backend());
   EXPECT_EQ(sycl::event().get_backend(), sycl::platform().get_backend());
+}
+
+TEST(Events, WaitListHoldsThePendingDirectDependencies) {
+  sycl::queue q;
+  std::promise<void> gate;
+  std::shared_future<void> open = gate.get_future().share();
+  const auto blocked = [&](std::vector<sycl::event> deps) {
+    return q.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      h.host_task([open] { open.wait(); });
+    });
+  };
+  const sycl::event a = blocked({}), b = blocked({a}), c = blocked({}), d = blocked({b, c});
+  const std::vector<sycl::event> waits = d.get_wait_list();
+  EXPECT_EQ(waits.size(), 2u);
+  EXPECT_NE(std::find(waits.begin(), waits.end(), b), waits.end());
+  EXPECT_NE(std::find(waits.begin(), waits.end(), c), waits.end());
+  EXPECT_TRUE(a.get_wait_list().empty());
+  gate.set_value();
+  q.wait();
+  EXPECT_TRUE(d.get_wait_list().empty());
 }
 
 } // namespace

@@ -29,7 +29,15 @@ public:
   static void wait_and_throw(const std::vector<event>& events) {
     for (auto e : events) e.wait_and_throw();
   }
-  std::vector<event> get_wait_list() const { return {}; }
+  // The commands this one waits for that are not complete yet (§4.6.6: whether completed ones are
+  // listed is the implementation's choice): its explicit dependencies, and those its accessors and
+  // an in-order queue gave it. A command that went straight onto its stream waits for none.
+  std::vector<event> get_wait_list() const {
+    std::vector<event> out;
+    if (impl_)
+      for (auto& e : impl_->pending_waits()) out.emplace_back(std::move(e));
+    return out;
+  }
   backend get_backend() const noexcept;
 
   template <typename Param>
