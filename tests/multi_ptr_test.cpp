@@ -43,6 +43,21 @@ TEST(MultiPtr, ArithmeticComparisonsAndConversions) {
   EXPECT_EQ(*l, 1);
 }
 
+// Every comparison with nullptr, on either side; a legacy multi_ptr<void> compared with a void*.
+TEST(MultiPtr, ComparisonsWithNullptrAndRawPointers) {
+  int x[2] = {};
+  sycl::global_ptr<int, sycl::access::decorated::no> null, p(&x[1]);
+  EXPECT_TRUE(null == nullptr && nullptr == null && !(null != nullptr) && !(nullptr != null));
+  EXPECT_TRUE(!(null < nullptr) && !(nullptr < null) && !(null > nullptr) && !(nullptr > null));
+  EXPECT_TRUE(null <= nullptr && nullptr <= null && null >= nullptr && nullptr >= null);
+  EXPECT_TRUE(p != nullptr && nullptr != p);
+  EXPECT_TRUE((p > sycl::global_ptr<int, sycl::access::decorated::no>(&x[0])));
+  void* raw = &x[0];
+  sycl::multi_ptr<void, sycl::access::address_space::global_space, sycl::access::decorated::legacy> v(raw);
+  EXPECT_TRUE(v == raw);
+  EXPECT_FALSE(v != raw);
+}
+
 TEST(MultiPtr, FromAccessorsInKernels) {
   sycl::queue q;
   constexpr std::size_t n = 64;

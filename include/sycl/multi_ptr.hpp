@@ -68,20 +68,33 @@ public:
   TESSERA_HOST_DEVICE friend multi_ptr operator-(const multi_ptr& a, difference_type r) { return multi_ptr(a.p_ - r); }
   TESSERA_HOST_DEVICE friend difference_type operator-(const multi_ptr& a, const multi_ptr& b) { return a.p_ - b.p_; }
 
-  TESSERA_HOST_DEVICE friend bool operator==(const multi_ptr& a, const multi_ptr& b) { return a.p_ == b.p_; }
-  TESSERA_HOST_DEVICE friend bool operator!=(const multi_ptr& a, const multi_ptr& b) { return a.p_ != b.p_; }
-  TESSERA_HOST_DEVICE friend bool operator<(const multi_ptr& a, const multi_ptr& b) { return a.p_ < b.p_; }
-  TESSERA_HOST_DEVICE friend bool operator>(const multi_ptr& a, const multi_ptr& b) { return a.p_ > b.p_; }
-  TESSERA_HOST_DEVICE friend bool operator<=(const multi_ptr& a, const multi_ptr& b) { return a.p_ <= b.p_; }
-  TESSERA_HOST_DEVICE friend bool operator>=(const multi_ptr& a, const multi_ptr& b) { return a.p_ >= b.p_; }
-  TESSERA_HOST_DEVICE friend bool operator==(const multi_ptr& a, std::nullptr_t) { return a.p_ == nullptr; }
-  TESSERA_HOST_DEVICE friend bool operator!=(const multi_ptr& a, std::nullptr_t) { return a.p_ != nullptr; }
-  TESSERA_HOST_DEVICE friend bool operator==(std::nullptr_t, const multi_ptr& a) { return a.p_ == nullptr; }
-  TESSERA_HOST_DEVICE friend bool operator!=(std::nullptr_t, const multi_ptr& a) { return a.p_ != nullptr; }
-
 private:
   pointer p_;
 };
+
+// Comparisons of two multi_ptrs of one type, and with nullptr on either side (§4.7.7.1). They
+// are templates, as in DPC++, so that no argument converts to a multi_ptr: comparing with a raw
+// pointer (a void* of the legacy interface) compares the pointers, unambiguously.
+#define TESSERA_MULTI_PTR_COMPARISON(op)                                                                   \
+  template <typename T, access::address_space S, access::decorated D>                                     \
+  TESSERA_HOST_DEVICE bool operator op(const multi_ptr<T, S, D>& a, const multi_ptr<T, S, D>& b) {        \
+    return a.get() op b.get();                                                                            \
+  }                                                                                                       \
+  template <typename T, access::address_space S, access::decorated D>                                     \
+  TESSERA_HOST_DEVICE bool operator op(const multi_ptr<T, S, D>& a, std::nullptr_t) {                     \
+    return a.get() op static_cast<typename multi_ptr<T, S, D>::pointer>(nullptr);                         \
+  }                                                                                                       \
+  template <typename T, access::address_space S, access::decorated D>                                     \
+  TESSERA_HOST_DEVICE bool operator op(std::nullptr_t, const multi_ptr<T, S, D>& b) {                     \
+    return static_cast<typename multi_ptr<T, S, D>::pointer>(nullptr) op b.get();                         \
+  }
+TESSERA_MULTI_PTR_COMPARISON(==)
+TESSERA_MULTI_PTR_COMPARISON(!=)
+TESSERA_MULTI_PTR_COMPARISON(<)
+TESSERA_MULTI_PTR_COMPARISON(>)
+TESSERA_MULTI_PTR_COMPARISON(<=)
+TESSERA_MULTI_PTR_COMPARISON(>=)
+#undef TESSERA_MULTI_PTR_COMPARISON
 
 template <typename T, access::decorated D = access::decorated::legacy>
 using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
