@@ -84,6 +84,26 @@ TEST(MultiPtr, FromAccessorsInKernels) {
   for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(h[i], static_cast<int>(2 * (n - 1 - i)));
 }
 
+// The deprecated constant_buffer accessor hands out SYCL 1.2.1's constant_ptr (the SYCL-CTS's
+// address_space category passes it where a constant_ptr<T> is taken).
+TEST(MultiPtr, ConstantBufferAccessorGivesConstantPtr) {
+  sycl::queue q;
+  int value = 42, seen = 0;
+  {
+    sycl::buffer<int> in(&value, sycl::range<1>(1)), out(&seen, sycl::range<1>(1));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::constant_buffer> c(in, h);
+      sycl::accessor o(out, h, sycl::write_only);
+      static_assert(std::is_same_v<decltype(c.get_pointer()), sycl::constant_ptr<int>>);
+      h.single_task([=] {
+        sycl::constant_ptr<int> p = c.get_pointer();
+        o[0] = *p + c[0];
+      });
+    });
+  }
+  EXPECT_EQ(seen, 84);
+}
+
 TEST(BitCast, RoundTrips) {
   EXPECT_EQ(sycl::bit_cast<std::uint32_t>(1.0f), 0x3f800000u);
   EXPECT_EQ(sycl::bit_cast<float>(0x40000000u), 2.0f);

@@ -223,14 +223,20 @@ public:
   TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   TESSERA_HOST_DEVICE bool is_placeholder() const { return P == access::placeholder::true_t; }
-  TESSERA_HOST_DEVICE pointer get_pointer() const noexcept { return base() + tessera::detail::linearize(v_.offset, v_.buffer_range); }
+  // The deprecated constant_buffer target hands out SYCL 1.2.1's constant_ptr to its elements, as
+  // DPC++ does (the SYCL-CTS's address_space category takes it so); the other targets a raw pointer.
+  TESSERA_HOST_DEVICE auto get_pointer() const noexcept {
+    if constexpr (T == target::constant_buffer)
+      return constant_ptr<std::remove_const_t<DataT>>(const_cast<std::remove_const_t<DataT>*>(first()));
+    else return first();
+  }
   template <access::decorated Decorated = access::decorated::no>
   TESSERA_HOST_DEVICE global_ptr<value_type, Decorated> get_multi_ptr() const noexcept {
-    return get_pointer();
+    return first();
   }
   // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.
-  TESSERA_HOST_DEVICE iterator begin() const noexcept { return get_pointer(); }
-  TESSERA_HOST_DEVICE iterator end() const noexcept { return get_pointer() + size(); }
+  TESSERA_HOST_DEVICE iterator begin() const noexcept { return first(); }
+  TESSERA_HOST_DEVICE iterator end() const noexcept { return first() + size(); }
   TESSERA_HOST_DEVICE const_iterator cbegin() const noexcept { return begin(); }
   TESSERA_HOST_DEVICE const_iterator cend() const noexcept { return end(); }
   reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
@@ -255,7 +261,7 @@ public:
     std::swap(no_init_, other.no_init_);
   }
   friend bool operator==(const accessor& a, const accessor& b) {
-    return a.v_.buffer == b.v_.buffer && a.get_pointer() == b.get_pointer() && a.get_range() == b.get_range();
+    return a.v_.buffer == b.v_.buffer && a.first() == b.first() && a.get_range() == b.get_range();
   }
   friend bool operator!=(const accessor& a, const accessor& b) { return !(a == b); }
 
@@ -298,6 +304,7 @@ private:
     if constexpr (tessera::glue::ops::in_host_code) return v_.host;
     else return v_.data;
   }
+  TESSERA_HOST_DEVICE pointer first() const noexcept { return base() + tessera::detail::linearize(v_.offset, v_.buffer_range); }
   // What the handler gives a command that runs on the accessor's device, from host code.
   pointer device_pointer() const { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
 
@@ -419,7 +426,7 @@ struct is_property_of<property::no_init, host_accessor<T, D, M>> : std::true_typ
 template <typename DataT, int D, sycl::access_mode M, sycl::target T, sycl::access::placeholder P>
 struct std::hash<sycl::accessor<DataT, D, M, T, P>> {
   std::size_t operator()(const sycl::accessor<DataT, D, M, T, P>& a) const noexcept {
-    return tessera::detail::hash_of(a.view().buffer.get(), static_cast<const void*>(a.get_pointer()));
+    return tessera::detail::hash_of(a.view().buffer.get(), static_cast<const void*>(a.begin()));
   }
 };
 template <typename DataT, int D, sycl::access_mode M> struct std::hash<sycl::host_accessor<DataT, D, M>> {
