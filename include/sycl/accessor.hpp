@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "sycl/access.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/id.hpp"
 #include "sycl/multi_ptr.hpp"
 #include "sycl/item.hpp"
@@ -138,6 +139,11 @@ public:
   using size_type = std::size_t;
   static constexpr int dimensions = D;
 
+private:
+  // What subscripting gives: a reference, or, in the deprecated atomic mode, SYCL 1.2.1's atomic.
+  using element_t = std::conditional_t<M == access_mode::atomic, atomic<DataT>, reference>;
+
+public:
   accessor() = default;
 
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
@@ -196,18 +202,21 @@ public:
                                                         (OM != access_mode::read || std::is_const_v<DataT>)>>
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
 
-  TESSERA_HOST_DEVICE reference operator[](const id<D>& i) const {
+  TESSERA_HOST_DEVICE element_t operator[](const id<D>& i) const {
 #if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
     check_index(i);
 #endif
-    return tessera::memory::at(base(), v_.buffer_range, id<D>(i + v_.offset));
+    auto& e = tessera::memory::at(base(), v_.buffer_range, id<D>(i + v_.offset));
+    if constexpr (M == access_mode::atomic) return element_t(global_ptr<DataT>(&e));
+    else return e;
   }
   // item<1> converts to both id<1> and size_t; this overload settles it for the id.
   template <bool WithOffset>
-  TESSERA_HOST_DEVICE reference operator[](const item<D, WithOffset>& it) const {
+  TESSERA_HOST_DEVICE element_t operator[](const item<D, WithOffset>& it) const {
     return (*this)[it.get_id()];
   }
   TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
+    static_assert(D == 1 || M != access_mode::atomic, "an atomic accessor of several dimensions takes an id");
     if constexpr (D == 1) return (*this)[id<1>(i)];
     else return tessera::memory::first_subscript<value_type, D>(base(), v_.buffer_range, i, v_.offset);
   }

@@ -3,19 +3,42 @@
 // gives it local_accessor's semantics and restrictions, so it is one, with SYCL 1.2.1's names.
 #include <cstddef>
 #include <functional>
+#include <type_traits>
 
 #include "sycl/accessor.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/multi_ptr.hpp"
+
+namespace tessera::memory {
+// A local accessor whose elements are SYCL 1.2.1 atomics (the deprecated atomic mode).
+template <typename DataT, int D>
+class atomic_elements : public sycl::local_accessor<DataT, D> {
+  using base = sycl::local_accessor<DataT, D>;
+  using element = sycl::atomic<DataT, sycl::access::address_space::local_space>;
+
+public:
+  using base::base;
+  atomic_elements() = default;
+
+  TESSERA_HOST_DEVICE element operator[](const sycl::id<D>& i) const {
+    return element(sycl::local_ptr<DataT>(&base::operator[](i)));
+  }
+  template <int DD = D, typename = std::enable_if_t<DD == 1>>
+  TESSERA_HOST_DEVICE element operator[](std::size_t i) const { return (*this)[sycl::id<1>(i)]; }
+};
+} // namespace tessera::memory
 
 namespace sycl {
 
 template <typename DataT, int D, access_mode M, access::placeholder P>
-class accessor<DataT, D, M, target::local, P> : public local_accessor<DataT, D> {
-  // Atomic mode handed out SYCL 1.2.1's sycl::atomic, which Tessera does not have (atomic_ref is
-  // its SYCL 2020 replacement).
-  static_assert(M == access_mode::read_write, "an accessor with target::local must be read_write");
-  using base = local_accessor<DataT, D>;
+class accessor<DataT, D, M, target::local, P>
+    : public std::conditional_t<M == access_mode::atomic, tessera::memory::atomic_elements<DataT, D>,
+                                local_accessor<DataT, D>> {
+  static_assert(M == access_mode::read_write || M == access_mode::atomic,
+                "an accessor with target::local is read_write or atomic");
+  using base = std::conditional_t<M == access_mode::atomic, tessera::memory::atomic_elements<DataT, D>,
+                                  local_accessor<DataT, D>>;
 
 public:
   using base::base;

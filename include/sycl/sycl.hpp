@@ -32,6 +32,7 @@
 #include "sycl/access.hpp"
 #include "sycl/accessor.hpp"
 #include "sycl/aspect_traits.hpp"
+#include "sycl/atomic.hpp"
 #include "sycl/atomic_fence.hpp"
 #include "sycl/atomic_ref.hpp"
 #include "sycl/backend.hpp"
