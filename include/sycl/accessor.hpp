@@ -354,39 +354,61 @@ template <typename T, int D, typename A> accessor(buffer<T, D, A>&, handler&, ra
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>) -> accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> accessor(buffer<T, D, A>&, handler&, range<D>, id<D>, mode_tag_t<M>, const property_list&) -> accessor<T, D, M>;
 
+} // namespace sycl
+
+#include "sycl/scalar_accessor.hpp"
+
+namespace sycl {
+
 // SYCL 2020 §4.7.6.10: an accessor on the host, which waits for the buffer's commands.
 template <typename DataT, int D = 1, access_mode M = tessera::runtime::default_mode_v<DataT>>
 class host_accessor : public accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t> {
   using base = accessor<DataT, D, M, target::host_buffer, access::placeholder::false_t>;
   // Where the accessor is made: named if this thread then waits for a command it blocks.
   using site = tessera::group::call_site;
+  // A zero-dimensional accessor is to a one-dimensional buffer, and takes no range or offset.
+  static constexpr int buffer_dims = D == 0 ? 1 : D;
+  template <typename BT>
+  using if_accessible = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>, int>;
+  // DD through a nested name is never deduced, so that zero dimensions never name range<0>.
+  template <int DD> struct undeduced { static constexpr int value = DD; };
+  template <int DD> using if_dims = std::enable_if_t<(DD > 0), int>;
 
 public:
   host_accessor() = default;
-  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  host_accessor(buffer<BT, D, A>& b, const property_list& = {}, site s = site::here()) : base(b) {
+  template <typename BT, typename A, if_accessible<BT> = 0>
+  host_accessor(buffer<BT, buffer_dims, A>& b, const property_list& = {}, site s = site::here()) : base(b) {
     acquire(s);
   }
-  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  host_accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& = {}, site s = site::here()) : base(b) {
+  template <typename BT, typename A, access_mode TM, if_accessible<BT> = 0>
+  host_accessor(buffer<BT, buffer_dims, A>& b, mode_tag_t<TM>, const property_list& = {}, site s = site::here())
+      : base(b) {
     acquire(s);
   }
-  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off = {}, const property_list& = {}, site s = site::here())
-      : base(b, r, off) {
+  template <typename BT, typename A, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
+  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, const property_list& = {}, site s = site::here())
+      : base(b, r, id<D>()) {
     acquire(s);
   }
-  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  host_accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {}, site s = site::here())
-      : base(b, r) {
-    acquire(s);
-  }
-  template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  host_accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>,
+  template <typename BT, typename A, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
+  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, id<undeduced<DD>::value> off,
                 const property_list& = {}, site s = site::here())
       : base(b, r, off) {
     acquire(s);
   }
+  template <typename BT, typename A, access_mode TM, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
+  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, mode_tag_t<TM>, const property_list& = {},
+                site s = site::here())
+      : base(b, r, id<D>()) {
+    acquire(s);
+  }
+  template <typename BT, typename A, access_mode TM, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
+  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, id<undeduced<DD>::value> off, mode_tag_t<TM>,
+                const property_list& = {}, site s = site::here())
+      : base(b, r, off) {
+    acquire(s);
+  }
+  using base::operator=;
 
 private:
   // The host access is ordered like a command: it waits for earlier writers (and, to write,

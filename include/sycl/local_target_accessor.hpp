@@ -27,28 +27,52 @@ public:
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
   TESSERA_HOST_DEVICE element operator[](std::size_t i) const { return (*this)[sycl::id<1>(i)]; }
 };
+
+// What the deprecated local accessor is, of every rank.
+template <typename DataT, int D, sycl::access_mode M>
+class local_target_accessor
+    : public std::conditional_t<M == sycl::access_mode::atomic, atomic_elements<DataT, D>, sycl::local_accessor<DataT, D>> {
+  static_assert(M == sycl::access_mode::read_write || M == sycl::access_mode::atomic,
+                "an accessor with target::local is read_write or atomic");
+  using base =
+      std::conditional_t<M == sycl::access_mode::atomic, atomic_elements<DataT, D>, sycl::local_accessor<DataT, D>>;
+
+public:
+  using base::base;
+  using base::operator=;
+  local_target_accessor() = default;
+
+  std::size_t get_count() const noexcept { return this->size(); }
+  std::size_t get_size() const noexcept { return this->byte_size(); }
+  // SYCL 1.2.1's local_ptr, as DPC++ returns it, rather than local_accessor's raw pointer.
+  TESSERA_HOST_DEVICE sycl::local_ptr<DataT> get_pointer() const noexcept {
+    return sycl::local_ptr<DataT>(base::get_pointer());
+  }
+};
 } // namespace tessera::memory
 
 namespace sycl {
 
 template <typename DataT, int D, access_mode M, access::placeholder P>
-class accessor<DataT, D, M, target::local, P>
-    : public std::conditional_t<M == access_mode::atomic, tessera::memory::atomic_elements<DataT, D>,
-                                local_accessor<DataT, D>> {
-  static_assert(M == access_mode::read_write || M == access_mode::atomic,
-                "an accessor with target::local is read_write or atomic");
-  using base = std::conditional_t<M == access_mode::atomic, tessera::memory::atomic_elements<DataT, D>,
-                                  local_accessor<DataT, D>>;
+class accessor<DataT, D, M, target::local, P> : public tessera::memory::local_target_accessor<DataT, D, M> {
+  using base = tessera::memory::local_target_accessor<DataT, D, M>;
 
 public:
   using base::base;
   using base::operator=;
   accessor() = default;
+};
 
-  std::size_t get_count() const noexcept { return this->size(); }
-  std::size_t get_size() const noexcept { return this->byte_size(); }
-  // SYCL 1.2.1's local_ptr, as DPC++ returns it, rather than local_accessor's raw pointer.
-  TESSERA_HOST_DEVICE local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base::get_pointer()); }
+// Zero dimensions: named apart, or it would be as specialised as the zero-dimensional accessor of
+// every target (sycl/scalar_accessor.hpp).
+template <typename DataT, access_mode M, access::placeholder P>
+class accessor<DataT, 0, M, target::local, P> : public tessera::memory::local_target_accessor<DataT, 0, M> {
+  using base = tessera::memory::local_target_accessor<DataT, 0, M>;
+
+public:
+  using base::base;
+  using base::operator=;
+  accessor() = default;
 };
 
 } // namespace sycl

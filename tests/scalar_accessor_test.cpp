@@ -1,0 +1,76 @@
+// Zero-dimensional accessors (SYCL 2020 4.7.6.9, 4.7.6.10): to the first element of a
+// one-dimensional buffer, which they convert to and assign; and host_accessor's constructors.
+#include <sycl/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+#include <type_traits>
+
+namespace {
+
+TEST(ScalarAccessor, HostAccessorReadsAndAssignsTheFirstElement) {
+  int data[3] = {7, 8, 9};
+  {
+    sycl::buffer<int> b(data, sycl::range<1>(3));
+    sycl::host_accessor<int, 0> acc(b);
+    static_assert(std::is_same_v<decltype(acc)::reference, int&>);
+    static_assert(std::is_same_v<decltype(acc)::value_type, int>);
+    static_assert(decltype(acc)::dimensions == 0);
+    int& r = acc;
+    EXPECT_EQ(r, 7);
+    EXPECT_EQ(acc + 1, 8);
+    acc = 70;
+    EXPECT_EQ(r, 70);
+    EXPECT_EQ(acc.size(), 1u);
+    EXPECT_EQ(acc.byte_size(), sizeof(int));
+    EXPECT_FALSE(acc.empty());
+    EXPECT_EQ(acc.get_pointer(), &r);
+    EXPECT_EQ(acc.end() - acc.begin(), 1);
+  }
+  EXPECT_EQ(data[0], 70);
+  EXPECT_EQ(data[1], 8);
+
+  sycl::host_accessor<const int, 0, sycl::access_mode::read> none;
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(none.byte_size(), 0u);
+}
+
+TEST(ScalarAccessor, SwapExchangesTheElements) {
+  int x = 1, y = 2;
+  {
+    sycl::buffer<int> bx(&x, sycl::range<1>(1)), by(&y, sycl::range<1>(1));
+    sycl::host_accessor<int, 0> ax(bx), ay(by);
+    ax.swap(ay);
+    EXPECT_EQ(static_cast<int>(ax), 2);
+    EXPECT_EQ(static_cast<int>(ay), 1);
+    ax = 20;
+  }
+  EXPECT_EQ(y, 20);
+  EXPECT_EQ(x, 1);
+}
+
+TEST(ScalarAccessor, DeviceAccessorInAKernel) {
+  sycl::queue q;
+  int in = 5, out = 0;
+  {
+    sycl::buffer<int> bi(&in, sycl::range<1>(1)), bo(&out, sycl::range<1>(1));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 0, sycl::access_mode::read> a(bi, h);
+      sycl::accessor<int, 0, sycl::access_mode::write> o(bo, h);
+      h.single_task([=] { o = a * 3; });
+    });
+  }
+  EXPECT_EQ(out, 15);
+}
+
+TEST(ScalarAccessor, HostAccessorOfARangeWithProperties) {
+  int data[4] = {0, 1, 2, 3};
+  sycl::buffer<int> b(data, sycl::range<1>(4));
+  sycl::host_accessor<int, 1, sycl::access_mode::read> a(b, sycl::range<1>(2), sycl::property_list{});
+  EXPECT_EQ(a.size(), 2u);
+  EXPECT_EQ(a.get_offset(), sycl::id<1>(0));
+  sycl::host_accessor<int, 1, sycl::access_mode::read> c(b, sycl::range<1>(2), sycl::read_only);
+  EXPECT_EQ(c[1], 1);
+}
+
+}  // namespace
