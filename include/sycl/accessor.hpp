@@ -12,6 +12,7 @@
 #include "sycl/item.hpp"
 #include "sycl/property_list.hpp"
 #include "tessera/detail/hash_combine.hpp"
+#include "tessera/memory/host_access.hpp"
 #include "tessera/memory/host_handle.hpp"
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/group/call_site.hpp"
@@ -411,30 +412,9 @@ public:
   using base::operator=;
 
 private:
-  // The host access is ordered like a command: it waits for earlier writers (and, to write,
-  // readers) and later commands wait for it while it lives.
-  void acquire(site s);
-  struct release {
-    std::shared_ptr<tessera::runtime::event_impl> ev;
-    ~release() {
-      if (ev) ev->mark_complete();
-    }
-  };
-  std::shared_ptr<release> release_;
+  void acquire(site s) { hold_ = tessera::memory::hold_on_host(*this->view().buffer.get(), M, s); }
+  std::shared_ptr<void> hold_;
 };
-
-template <typename DataT, int D, access_mode M>
-void host_accessor<DataT, D, M>::acquire(site s) {
-  auto ev = std::make_shared<tessera::runtime::event_impl>();
-  std::vector<std::shared_ptr<tessera::runtime::event_impl>> deps;
-  this->view().buffer->order_access(M, ev, deps);
-  release_ = std::make_shared<release>();
-  release_->ev = ev; // a wait refused below must not leave later commands waiting for this access
-  for (auto& d : deps) d->wait("making a host_accessor");
-  this->view().buffer->prepare_host(M);
-  ev->mark_running();
-  ev->hold_for_host(s.file, s.line);
-}
 
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&) -> host_accessor<T, D>;
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&, const property_list&) -> host_accessor<T, D>;

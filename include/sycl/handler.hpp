@@ -23,6 +23,15 @@
 #include "tessera/runtime/command_group.hpp"
 
 namespace sycl {
+class handler;
+} // namespace sycl
+
+namespace tessera::runtime {
+// The device that the command group being built runs on (an image accessor asks it for aspect::image).
+const sycl::device& device_of(const sycl::handler& h);
+} // namespace tessera::runtime
+
+namespace sycl {
 
 class queue;
 class stream;
@@ -391,6 +400,7 @@ private:
   friend std::size_t tessera::runtime::reserve_local(handler&, std::size_t, std::size_t);
   friend void* tessera::runtime::require(handler&, const std::shared_ptr<tessera::runtime::buffer_impl>&, sycl::access::mode);
   friend void* tessera::runtime::placeholder_base(const std::shared_ptr<tessera::runtime::buffer_impl>&);
+  friend const device& tessera::runtime::device_of(const handler&);
 
   device device_;
   void* stream_; // the queue's CUDA stream when device_ is a GPU
@@ -402,3 +412,5 @@ private:
 };
 
 } // namespace sycl
+
+inline const sycl::device& tessera::runtime::device_of(const sycl::handler& h) { return h.device_; }
