@@ -89,6 +89,36 @@ TEST(SpecConstants, HierarchicalKernel) {
   sycl::free(out, q);
 }
 
+// A generic kernel that may only be called with its item and its reducers: whether it wants a
+// kernel_handler is decided without instantiating its body with one (which would fire the
+// static_assert), as Celerity's kernel wrapper, `[=](auto item, auto&... reducers)`, needs.
+template <std::size_t Reducers>
+struct strict_generic_kernel {
+  int* out;
+  // The return type is deduced, as a lambda's is: asking whether it can be called instantiates it.
+  template <typename Item, typename... Rest>
+  auto operator()(Item it, Rest&... rest) const {
+    static_assert(sizeof...(Rest) == Reducers, "called with a kernel_handler it does not take");
+    if constexpr (Reducers == 0)
+      out[it.get_linear_id()] = 4;
+    else
+      (rest += ...) += 1;
+  }
+};
+
+TEST(SpecConstants, GenericKernelWithoutHandlerIsNotProbedWithOne) {
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(n + 1, q);
+  out[n] = 0;
+  q.parallel_for(sycl::range<1>(n), strict_generic_kernel<0>{out}).wait();
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for(sycl::range<1>(n), sycl::reduction(out + n, sycl::plus<int>()), strict_generic_kernel<1>{out});
+   }).wait();
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], 4);
+  EXPECT_EQ(out[n], static_cast<int>(n));
+  sycl::free(out, q);
+}
+
 struct big {
   char bytes[200];
 };

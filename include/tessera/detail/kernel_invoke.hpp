@@ -52,18 +52,21 @@ TESSERA_HOST_DEVICE TESSERA_ALWAYS_INLINE void invoke(const K& k, Item item, Res
   }
 }
 
-// Whether invoke(k, args...) compiles.
+// Whether invoke(k, args...) compiles. Each probe after the first is only instantiated when the
+// one before it fails (std::disjunction, std::conjunction): asking whether a generic kernel
+// `[](auto it, auto&... rest) { ... }` takes other arguments instantiates its body with them,
+// and a static_assert there (Celerity's kernel wrapper has one) is then a hard error.
 template <typename K, typename... Args>
 struct invocable : std::is_invocable<const K&, Args&...> {};
 template <typename K, int D, typename... Rest>
 struct invocable<K, sycl::item<D, false>, Rest...>
-    : std::bool_constant<std::is_invocable_v<const K&, sycl::item<D, false>&, Rest&...> ||
-                         std::is_invocable_v<const K&, sycl::item<D, true>&, Rest&...>> {};
+    : std::disjunction<std::is_invocable<const K&, sycl::item<D, false>&, Rest&...>,
+                       std::is_invocable<const K&, sycl::item<D, true>&, Rest&...>> {};
 
 // A kernel whose last parameter is a kernel_handler (and that cannot be called without one).
 template <typename K, typename... Args>
 inline constexpr bool wants_kernel_handler_v =
-    !invocable<K, Args...>::value && invocable<K, Args..., sycl::kernel_handler>::value;
+    std::conjunction_v<std::negation<invocable<K, Args...>>, invocable<K, Args..., sycl::kernel_handler>>;
 
 // Such a kernel, with the kernel_handler the launch gives it.
 template <typename K>
