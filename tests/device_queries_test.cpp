@@ -81,6 +81,17 @@ TEST(Events, HaveTheirQueuesBackend) {
   EXPECT_EQ(sycl::event().get_backend(), sycl::platform().get_backend());
 }
 
+TEST(Events, DefaultMadeEventsAreCompleteAndDistinct) {
+  const sycl::event a, b;
+  const sycl::event copy = a;
+  EXPECT_TRUE(copy == a);
+  EXPECT_EQ(std::hash<sycl::event>{}(copy), std::hash<sycl::event>{}(a));
+  EXPECT_TRUE(a != b);
+  EXPECT_NE(std::hash<sycl::event>{}(a), std::hash<sycl::event>{}(b));
+  EXPECT_EQ(a.get_info<sycl::info::event::command_execution_status>(), sycl::info::event_command_status::complete);
+  EXPECT_TRUE(a.get_wait_list().empty());
+}
+
 TEST(Events, WaitListHoldsThePendingDirectDependencies) {
   sycl::queue q;
   std::promise<void> gate;

@@ -17,12 +17,9 @@ std::uint64_t now_ns() {
 }
 
 std::shared_ptr<event_impl> event_impl::completed() {
-  static const std::shared_ptr<event_impl> done = [] {
-    auto e = std::make_shared<event_impl>();
-    e->mark_complete();
-    return e;
-  }();
-  return done;
+  auto e = std::make_shared<event_impl>();
+  e->mark_complete();
+  return e;
 }
 
 event_impl::~event_impl() {

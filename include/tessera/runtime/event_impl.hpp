@@ -24,7 +24,8 @@ public:
   ~event_impl();
   event_impl(const event_impl&) = delete;
   event_impl& operator=(const event_impl&) = delete;
-  // An event that is already complete: what an empty sycl::event stands for.
+  // A new event that is already complete: what a default-made sycl::event stands for (a new one
+  // each time: two such events are two events, as the common reference semantics ask).
   static std::shared_ptr<event_impl> completed();
 
   // `waiter` names the call that waits, for the report of a wait that could never end.
