@@ -74,17 +74,19 @@ sycl::event queue_impl::submit(command_group&& cg) {
   auto deps = std::move(cg.depends);
   merge_by_buffer(cg.requirements);
   for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
+  std::vector<std::shared_ptr<event_impl>> shown; // the trace's arrows: also those the stream orders
   {
     std::lock_guard lock(mutex_);
     // A command of this queue's stream follows the last one there without waiting on the host.
     if (in_order && last_ticket_ && !cg.enqueue) deps.push_back(event_for(last_ticket_));
     if (in_order && last_ && !(cg.enqueue && last_->on(stream_timeline.get()))) deps.push_back(last_);
+    if (trace::on()) shown = deps;
     if (cg.enqueue) drop_enqueued_on(stream_timeline.get(), deps);
     if (in_order) last_ = ev, last_ticket_ = 0;
     track(ev);
   }
   ev->record_waits(deps);
-  if (trace::on()) ev->trace_id = trace::record_command(ev, cg.trace, device, trace_number_, deps);
+  if (trace::on()) ev->trace_id = trace::record_command(ev, cg.trace, device, trace_number_, shown);
   // Nothing to wait for on the host: start now, without the bookkeeping of a deferred start.
   if (deps.empty()) {
     start(ev, std::move(cg));
