@@ -55,6 +55,7 @@
 #include "sycl/ext/oneapi/bfloat16.hpp"
 #include "sycl/ext/oneapi/dot_product.hpp"
 #include "sycl/ext/oneapi/group_load_store.hpp"
+#include "sycl/ext/oneapi/group_local_memory.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/ext/oneapi/sub_group_mask.hpp"

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "cpu/stack_pool.hpp"
+#include "tessera/backend/cpu/local_arena.hpp"
 #include "sycl/exception.hpp"
 
 namespace tessera::cpu {
@@ -302,6 +303,11 @@ void group_exec::on_exit(std::uint32_t lid) {
           sycl::errc::kernel, who(lid) + " returned without reaching " + what(*m) + ", where " +
                                   std::to_string(m->arrived) + " work-item(s) wait for it"));
   }
+}
+
+void* group_exec::local_memory(const void* site, std::size_t bytes, std::size_t align, const group::call_site& where) {
+  const std::size_t accessors = std::min(launch_.local_bytes, local_arena::bytes);
+  return memory_.block(site, bytes, align, local_arena::bytes - accessors, where);
 }
 
 void group_exec::report_divergent(const std::uint8_t* exits, const tessera_cbs_exit* sites) const {

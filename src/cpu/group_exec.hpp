@@ -7,6 +7,7 @@
 
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/rendezvous.hpp"
+#include "cpu/group_memory.hpp"
 #include "cpu/sanitizer_fiber.hpp"
 
 namespace tessera::cpu {
@@ -66,6 +67,8 @@ public:
     run(loop);
   }
   void arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out);
+  // group_local_memory's block of call site `site` for this group (group_memory.hpp).
+  void* local_memory(const void* site, std::size_t bytes, std::size_t align, const group::call_site& where);
   // A compiled group's items left a region by different barriers (compiled_group.hpp).
   [[noreturn]] void report_divergent(const std::uint8_t* exits, const tessera_cbs_exit* sites) const;
   // A compiled group's collective, every item arrived (compiled_group.hpp), for the work-group or
@@ -136,6 +139,7 @@ private:
   std::vector<meeting> meetings_; // [0]: the work-group, then one per sub-group
   std::vector<arrival> combined_;  // a compiled group's collective: its members
   std::exception_ptr error_;
+  group_memory memory_;
 };
 
 } // namespace tessera::cpu

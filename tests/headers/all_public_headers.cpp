@@ -13,6 +13,7 @@
 #include <sycl/ext/oneapi/experimental/group_load_store.hpp>
 #include <sycl/ext/oneapi/experimental/root_group.hpp>
 #include <sycl/ext/oneapi/experimental/cuda/builtins.hpp>
+#include <sycl/ext/oneapi/group_local_memory.hpp>
 
 #include <type_traits>
 

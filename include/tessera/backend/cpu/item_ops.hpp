@@ -10,6 +10,12 @@
 // What a work-item does on the CPU backend without naming its group's class: barriers, fences,
 // range queries, local memory and reducer updates. The CUDA backend's item_ops.hpp has the same
 // names and signatures; tessera/glue/device_ops.hpp picks one of them.
+namespace tessera::cpu {
+// The block of group_local_memory's call site `site` in the group of `exec` (src/cpu/group_memory.cpp).
+void* group_local_block(group_exec* exec, const void* site, std::size_t bytes, std::size_t align,
+                        const group::call_site& where);
+} // namespace tessera::cpu
+
 namespace tessera::cpu::ops {
 
 // Host code reads a buffer through its host copy, which on the CPU is its only copy.
@@ -55,6 +61,16 @@ template <typename T>
 T* bind_local(T* bound, std::size_t offset) {
   char* arena = memory::local_arena_binding;
   return arena ? reinterpret_cast<T*>(arena + offset) : bound;
+}
+
+// group_local_memory: each group's blocks are found by the address of a variable of the call site's
+// own, in both of the ways a group runs (fibers, or the CBS pass's loops, where the pass sees an
+// ordinary call per item).
+template <typename Site, typename T>
+inline constexpr char local_memory_site_key = 0;
+template <typename Site, typename T, int D>
+T* group_local_memory(const glue::item_context<D>& c, const group::call_site& where) {
+  return static_cast<T*>(group_local_block(c.exec, &local_memory_site_key<Site, T>, sizeof(T), alignof(T), where));
 }
 
 // A CPU reducer's accumulator belongs to one worker: it is never shared.

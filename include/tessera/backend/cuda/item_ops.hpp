@@ -65,6 +65,14 @@ __device__ T* bind_local(T* bound, std::size_t) {
   return bound;
 }
 
+// group_local_memory: a `__shared__` array of each call site's own (and T's: one site in a template
+// serves several types), made at compile time like CUDA's own function-scope `__shared__`.
+template <typename Site, typename T, int D>
+__device__ T* group_local_memory(const glue::item_context<D>&, const group::call_site&) {
+  alignas(alignof(T)) __shared__ unsigned char storage[sizeof(T)];
+  return reinterpret_cast<T*>(storage);
+}
+
 // A GPU array reduction's element is shared by every work-item of the launch.
 template <typename T, typename Op>
 __device__ void combine(T* acc, const T& partial, const Op& op, bool shared) {
