@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <utility>
 
 #include "cpu/stack_pool.hpp"
 #include "tessera/backend/cpu/local_arena.hpp"
@@ -12,7 +13,6 @@
 namespace tessera::cpu {
 
 namespace {
-using boost::context::fiber;
 
 bool same_site(const group::call_site& a, const group::call_site& b) {
   return a.line == b.line && (a.file == b.file || std::strcmp(a.file, b.file) == 0);
@@ -27,7 +27,9 @@ std::string site(const group::call_site& s) { return std::string(s.file) + ":" +
 [[noreturn]] void fail(const std::string& msg) { throw sycl::exception(sycl::errc::kernel, msg); }
 } // namespace
 
-group_exec::~group_exec() { abort_fibers(); }
+group_exec::~group_exec() {
+  if (fiber_mode_) abort_fibers();
+}
 
 void group_exec::run(loop_fiber& loop) {
   if (launch_.compiled && compiled_groups_enabled()) {
@@ -39,85 +41,69 @@ void group_exec::run(loop_fiber& loop) {
   if (launch_.needs_fibers.load(std::memory_order_relaxed)) {
     fiber_mode_ = true;
     items_.resize(launch_.group_size);
+    alive_ = launch_.group_size;
     schedule();
     return;
   }
   loop.group = this;
-  if (!loop.self) start_loop(loop);
-  loop_.self = std::move(loop.self);
-  loop_.stack = loop.stack;
-  switch_in(loop_);
+  loop_ = &loop;
+  const bool starting = !loop.self;
+  if (starting) start_loop(loop);
+  start_record record{&scheduler_ctx_, &loop};
+  void* fake = nullptr;
+  sanitizer::before_switch(&fake, loop.stack);
+  from_ = scheduler_id;
+  const context::transfer t = context::jump(std::exchange(loop.self, nullptr), starting ? &record : static_cast<void*>(&scheduler_ctx_));
   if (!fiber_mode_) {
-    loop.self = std::move(loop_.self);
+    sanitizer::after_switch(fake, nullptr);
+    loop.self = t.from;
     if (error_) std::rethrow_exception(error_);
     return;
   }
-  loop.stack = {}; // the item's now: resume() releases it when the item ends
-  items_[loop_item_].self = std::move(loop_.self);
+  // An item met a collective: the loop fiber became that item, and the items switched among
+  // themselves until none could run.
+  arrived_from(t, fake);
   schedule();
 }
 
-// `body` runs on the new fiber between the sanitizers' bookkeeping of entering and leaving it.
-template <typename Body>
-fiber group_exec::make_fiber(item& it, Body body) {
-  auto& pool = stack_pool::for_this_thread();
-  fiber f(std::allocator_arg, pooled_stack{&pool}, [this, &it, body](fiber&& back) {
-    sanitizer::after_switch(nullptr, &scheduler_);
-    it.back = std::move(back);
-    try {
-      body();
-    } catch (const boost::context::detail::forced_unwind&) {
-      sanitizer::before_switch(nullptr, scheduler_);
-      throw;
-    } catch (...) {
-      if (!error_) error_ = std::current_exception();
-    }
-    it.finished = true;
-    sanitizer::before_switch(nullptr, scheduler_);
-    return std::move(it.back);
-  });
-  sanitizer::create(it.stack, pool.last_taken().sp, pool.last_taken().size);
-  return f;
-}
-
-// The loop runs on a fiber too: only a fiber can be suspended when an item waits at a collective.
 void group_exec::start_loop(loop_fiber& loop) {
   auto& pool = stack_pool::for_this_thread();
-  loop.self = fiber(std::allocator_arg, pooled_stack{&pool},
-                    [&loop](fiber&& back) { return run_groups(loop, std::move(back)); });
-  sanitizer::create(loop.stack, pool.last_taken().sp, pool.last_taken().size);
+  loop.memory = pool.take();
+  loop.self = context::make(loop.memory.sp, loop.memory.size, &loop_main);
+  sanitizer::create(loop.stack, loop.memory.sp, loop.memory.size);
+}
+
+void group_exec::loop_main(context::transfer t) {
+  const auto* record = static_cast<const start_record*>(t.data);
+  *record->save = t.from;
+  run_groups(*static_cast<loop_fiber*>(record->owner));
 }
 
 // The loop fiber's life: the items of each group it is resumed for, until a group switches to
 // fibers (the fiber ends as the item that caused the switch, which then owns it) or it is resumed
 // for no group (loop_fiber's destructor).
-fiber group_exec::run_groups(loop_fiber& loop, fiber&& back) {
+void group_exec::run_groups(loop_fiber& loop) {
   sanitizer::after_switch(nullptr, &loop.group->scheduler_);
   while (group_exec* g = loop.group) {
-    g->loop_.back = std::move(back);
     g->run_loop_items();
-    if (g->fiber_mode_) {
-      item& it = g->items_[g->loop_item_];
-      it.finished = true;
-      sanitizer::before_switch(nullptr, g->scheduler_);
-      return std::move(it.back);
-    }
+    if (g->fiber_mode_) g->finish(g->loop_item_);
     loop.group = nullptr;
     void* fake = nullptr;
     sanitizer::before_switch(&fake, g->scheduler_);
-    back = std::move(g->loop_.back).resume();
-    sanitizer::after_switch(fake, loop.group ? &loop.group->scheduler_ : &loop.home);
+    const context::transfer t = context::jump(g->scheduler_ctx_, &loop.self);
+    sanitizer::after_switch(fake, loop.group ? &loop.group->scheduler_ : &loop.home_stack);
+    *static_cast<context::handle*>(t.data) = t.from;
   }
-  sanitizer::before_switch(nullptr, loop.home);
-  return std::move(back);
+  sanitizer::before_switch(nullptr, loop.home_stack);
+  context::jump(loop.home, nullptr);
+  __builtin_unreachable();
 }
 
 void group_exec::run_loop_items() {
   try {
     launch_.run_loop(kernel_, *this, group_, fiber_mode_);
-  } catch (const boost::context::detail::forced_unwind&) {
-    sanitizer::before_switch(nullptr, scheduler_);
-    throw;
+  } catch (const unwind&) {
+    // run_groups ends the item, outside this handler: a context must not be left inside one.
   } catch (...) {
     if (!error_) error_ = std::current_exception();
   }
@@ -125,45 +111,125 @@ void group_exec::run_loop_items() {
 
 loop_fiber::~loop_fiber() {
   if (!self) return;
-  home = sanitizer::current();
+  home_stack = sanitizer::current();
   void* fake = nullptr;
   sanitizer::before_switch(&fake, stack);
-  self = std::move(self).resume();
+  context::jump(self, &home);
   sanitizer::after_switch(fake, nullptr);
   sanitizer::destroy(stack);
+  stack_pool::for_this_thread().give_back(memory);
 }
 
 void group_exec::start(std::uint32_t lid) {
-  items_[lid].self = make_fiber(items_[lid], [this, lid] { launch_.run_item(kernel_, *this, group_, lid); });
+  item& it = items_[lid];
+  it.started = true;
+  it.memory = pool_.take();
+  it.self = context::make(it.memory.sp, it.memory.size, &item_main);
+  sanitizer::create(it.stack, it.memory.sp, it.memory.size);
 }
 
-void group_exec::switch_in(item& it) {
-  void* fake = nullptr;
-  sanitizer::before_switch(&fake, it.stack);
-  it.self = std::move(it.self).resume();
-  sanitizer::after_switch(fake, nullptr);
-}
-
-void group_exec::switch_out(item& it) {
-  sanitizer::before_switch(&it.fake_stack, scheduler_);
+void group_exec::item_main(context::transfer t) {
+  const auto* record = static_cast<const start_record*>(t.data);
+  auto& g = *static_cast<group_exec*>(record->owner);
+  const std::uint32_t lid = g.current_;
+  g.arrived_from({t.from, record->save}, nullptr);
   try {
-    it.back = std::move(it.back).resume();
-  } catch (const boost::context::detail::forced_unwind&) {
-    sanitizer::after_switch(it.fake_stack, nullptr);
-    throw;
+    g.launch_.run_item(g.kernel_, g, g.group_, lid);
+  } catch (const unwind&) {
+  } catch (...) {
+    if (!g.error_) g.error_ = std::current_exception();
   }
-  sanitizer::after_switch(it.fake_stack, nullptr);
+  g.finish(lid);
+}
+
+// The first item after `after`, in turn, that can run: not finished, and not waiting at a
+// collective that has yet to complete; the scheduler if there is none.
+std::uint32_t group_exec::next_runnable(std::uint32_t after) const {
+  const auto n = static_cast<std::uint32_t>(items_.size());
+  for (std::uint32_t k = 1; k <= n; ++k) {
+    std::uint32_t lid = after + k;
+    if (lid >= n) lid -= n;
+    const item& it = items_[lid];
+    if (!it.finished && !(it.waiting_on && it.waiting_on->generation == it.wait_generation)) return lid;
+  }
+  return scheduler_id;
+}
+
+// The item that will most likely run after `to` is the next one: its registers and top frames,
+// which the switch to it reloads, are brought into the cache while `to` runs (the switches'
+// loads missed the cache: 256 items' stacks do not fit in L1), and the item after it, whose
+// stack pointer that needs.
+void group_exec::prefetch_after(std::uint32_t to) const {
+  const auto n = static_cast<std::uint32_t>(items_.size());
+  if (to >= n || to + 2 >= n) return;
+  __builtin_prefetch(&items_[to + 2]);
+  if (const auto* top = static_cast<const char*>(items_[to + 1].self))
+    for (int line = 0; line < 8; ++line) __builtin_prefetch(top + 64 * line);
+}
+
+// From the running context to `to`; returns when some context switches back to this one.
+void group_exec::switch_to(std::uint32_t to) {
+  const std::uint32_t me = current_;
+  start_record record{&slot(me), this};
+  void* data = &slot(me);
+  if (to != scheduler_id && !items_[to].started) {
+    start(to);
+    data = &record;
+  }
+  from_ = me;
+  current_ = to;
+  prefetch_after(to);
+  void*& fake = me == scheduler_id ? scheduler_fake_ : items_[me].fake_stack;
+  sanitizer::before_switch(&fake, stack_of(to));
+  arrived_from(context::jump(std::exchange(slot(to), nullptr), data), fake);
+  if (unwinding_ && current_ != scheduler_id) throw unwind{};
+}
+
+// First thing in a context switched back to: keeps the handle of the context that switched here,
+// which from_ names, unless it ended (then its stack is free).
+void group_exec::arrived_from(context::transfer t, void* fake) {
+  sanitizer::after_switch(fake, from_ == scheduler_id ? &scheduler_ : nullptr);
+  if (t.data) {
+    *static_cast<context::handle*>(t.data) = t.from;
+  } else {
+    item& it = items_[from_];
+    sanitizer::destroy(it.stack);
+    pool_.give_back(it.memory);
+  }
+}
+
+// An item's body returned, threw or was unwound: the next item runs, or the scheduler, which ends
+// the group or reports what went wrong. The item's stack is released by the context switched to.
+void group_exec::finish(std::uint32_t lid) {
+  items_[lid].finished = true;
+  --alive_;
+  if (!error_ && !unwinding_) on_exit(lid);
+  const std::uint32_t next = error_ || unwinding_ ? scheduler_id : next_runnable(lid);
+  start_record record{nullptr, this};
+  void* data = nullptr;
+  if (next != scheduler_id && !items_[next].started) {
+    start(next);
+    data = &record;
+  }
+  from_ = lid;
+  current_ = next;
+  sanitizer::before_switch(nullptr, stack_of(next));
+  context::jump(std::exchange(slot(next), nullptr), data);
+  __builtin_unreachable();
 }
 
 // Items before `current` already ran to completion in the loop; `current` keeps the loop fiber.
 void group_exec::enter_fiber_mode(std::uint32_t current) {
   fiber_mode_ = true;
   loop_item_ = current;
+  current_ = current;
   items_.resize(launch_.group_size);
   for (std::uint32_t lid = 0; lid < current; ++lid) items_[lid].started = items_[lid].finished = true;
-  items_[current].started = true;
-  items_[current].back = std::move(loop_.back);
-  items_[current].stack = loop_.stack;
+  item& it = items_[current];
+  it.started = true;
+  it.stack = loop_->stack;
+  it.memory = std::exchange(loop_->memory, {});
+  alive_ = launch_.group_size - current;
   launch_.learn_needs_fibers();
 }
 
@@ -172,53 +238,33 @@ void group_exec::count_loop_exits(std::uint32_t upto) {
   for (; loop_exits_counted_ < upto; ++loop_exits_counted_) on_exit(loop_exits_counted_);
 }
 
+// On the context that called run(), each time no item can run: ends the group, rethrows an item's
+// error, waits for the other groups at a root barrier, or reports a deadlock.
 void group_exec::schedule() {
-  std::uint32_t alive = 0;
-  for (const auto& it : items_) alive += !it.finished;
-  while (alive) {
-    bool progressed = false;
-    for (std::uint32_t lid = 0; lid < items_.size(); ++lid) {
-      item& it = items_[lid];
-      if (it.finished || (it.waiting_on && it.waiting_on->generation == it.wait_generation)) continue;
-      it.waiting_on = nullptr;
-      resume(lid);
-      progressed = true;
-      if (!error_ && it.finished) {
-        --alive;
-        on_exit(lid);
-      }
-      if (error_) {
-        abort_fibers();
-        std::rethrow_exception(error_);
-      }
+  current_ = scheduler_id;
+  for (;;) {
+    if (error_) {
+      abort_fibers();
+      std::rethrow_exception(error_);
     }
-    if (!progressed) {
+    if (alive_ == 0) return;
+    const std::uint32_t next = next_runnable(static_cast<std::uint32_t>(items_.size()) - 1);
+    if (next != scheduler_id) {
+      switch_to(next);
+    } else {
       if (!root_pending_) report_deadlock();
       await_root();
     }
   }
 }
 
-void group_exec::resume(std::uint32_t lid) {
-  item& it = items_[lid];
-  if (!it.started) {
-    it.started = true;
-    start(lid);
-  }
-  switch_in(it);
-  if (it.finished) sanitizer::destroy(it.stack);
-}
-
-// Destroying a suspended fiber unwinds its stack, running the item's destructors.
+// Each suspended item is resumed to throw `unwind` where it waits, which runs its destructors on
+// the way out; it then ends by switching back here.
 void group_exec::abort_fibers() {
-  for (auto& it : items_) {
-    if (!it.self) continue;
-    void* fake = nullptr;
-    sanitizer::before_switch(&fake, it.stack);
-    it.self = fiber();
-    sanitizer::after_switch(fake, nullptr);
-    sanitizer::destroy(it.stack);
-  }
+  unwinding_ = true;
+  for (std::uint32_t lid = 0; lid < items_.size(); ++lid)
+    if (items_[lid].self) switch_to(lid);
+  unwinding_ = false;
 }
 
 void group_exec::create_meetings() {
@@ -239,7 +285,23 @@ group_exec::meeting& group_exec::meeting_of(group::scope s, std::uint32_t lid) {
   return s == group::scope::work_group ? meetings_[0] : meetings_[1 + lid / launch_.sub_group_size];
 }
 
+// Most arrivals in fiber mode are neither the first nor the last at a collective that every item
+// reaches alike: such an item records itself and hands the thread on, in a function of its own, so
+// that the frame a waiting item leaves on its stack (which the switch back reloads) stays small.
 void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call& call, const void* in, void* out) {
+  if (fiber_mode_ && !meetings_.empty()) {
+    meeting& m = meeting_of(s, lid);
+    if (m.arrived != 0 && m.arrived + 1 < m.expected && m.exited == 0 && same_call(m.call, call)) {
+      ++m.arrived;
+      if (call.complete) m.members[lid - m.base] = {in, out};
+      return wait(lid, m);
+    }
+  }
+  arrive_checked(s, lid, call, in, out);
+}
+
+void group_exec::arrive_checked(group::scope s, std::uint32_t lid, const collective_call& call, const void* in,
+                                void* out) {
   // The pass compiled every barrier it saw; this one was out of its sight (another translation unit).
   if (compiled_)
     fail(what(s, call) + " is reached by " + who(lid) + " from code that the CBS pass did not see, in a kernel " +
@@ -264,7 +326,7 @@ void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call
                            std::to_string(m.call.param) + ", or a different operation or type)"
                      : ""));
   }
-  m.members[lid - m.base] = {in, out};
+  if (call.complete) m.members[lid - m.base] = {in, out};
   if (++m.arrived == m.expected) {
     m.arrived = 0;
     if (m.call.complete) m.call.complete(m.members.data(), m.expected, m.call.param);
@@ -274,9 +336,13 @@ void group_exec::arrive(group::scope s, std::uint32_t lid, const collective_call
     }
   }
   if (!fiber_mode_) enter_fiber_mode(lid);
+  wait(lid, m);
+}
+
+void group_exec::wait(std::uint32_t lid, const meeting& m) {
   items_[lid].waiting_on = &m;
   items_[lid].wait_generation = m.generation;
-  switch_out(items_[lid]);
+  switch_to(next_runnable(lid));
 }
 
 // The whole group reached a barrier: unless it is the root barrier and other work-groups have yet

@@ -1,5 +1,5 @@
 #pragma once
-#include <boost/context/fiber.hpp>
+#include <boost/context/stack_context.hpp>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -7,8 +7,10 @@
 
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/backend/cpu/rendezvous.hpp"
+#include "cpu/context_switch.hpp"
 #include "cpu/group_memory.hpp"
 #include "cpu/sanitizer_fiber.hpp"
+#include "cpu/stack_pool.hpp"
 
 namespace tessera::cpu {
 
@@ -41,10 +43,12 @@ public:
 
 private:
   friend class group_exec;
-  boost::context::fiber self;   // waiting for a group; empty: none started, or an item kept it
+  context::handle self = nullptr; // waiting for a group; null: none started, or an item kept it
+  boost::context::stack_context memory{};
   sanitizer::stack stack;
-  sanitizer::stack home;        // the context that ends it
-  group_exec* group = nullptr;  // the group to run when resumed; null: return
+  context::handle home = nullptr;  // the context that ends it
+  sanitizer::stack home_stack;
+  group_exec* group = nullptr;     // the group to run when resumed; null: return
 };
 
 // One executing work-group. It starts as a plain loop over its items; the first collective that
@@ -89,8 +93,8 @@ private:
     std::vector<arrival> members;
   };
   struct item {
-    boost::context::fiber self;
-    boost::context::fiber back;
+    context::handle self = nullptr; // while suspended
+    boost::context::stack_context memory{};
     sanitizer::stack stack;
     void* fake_stack = nullptr;
     const meeting* waiting_on = nullptr;
@@ -98,21 +102,42 @@ private:
     bool started = false;
     bool finished = false;
   };
+  // Contexts are items 0..n-1 and the scheduler: the context that called run().
+  static constexpr std::uint32_t scheduler_id = ~std::uint32_t{0};
+
+  // What a context passes when it starts another: where the starter's own handle goes, and whose
+  // context it is (the group, or the loop fiber).
+  struct start_record {
+    context::handle* save;
+    void* owner;
+  };
+  // Thrown at an item's suspension point to unwind its stack when the group is abandoned.
+  struct unwind {};
 
   friend class loop_fiber;
-  template <typename Body> boost::context::fiber make_fiber(item& it, Body body);
+  static void item_main(context::transfer t);
+  static void loop_main(context::transfer t);
   static void start_loop(loop_fiber& loop);
-  static boost::context::fiber run_groups(loop_fiber& loop, boost::context::fiber&& back);
+  [[noreturn]] static void run_groups(loop_fiber& loop);
   void run_loop_items();
   void start(std::uint32_t lid);
-  // The hot path of every barrier: kept inline so that a suspended item's stack holds few frames
-  // (each switch touches them, and 256 items' frames must share the L1 cache).
-  [[gnu::always_inline]] inline void switch_in(item& it);
-  [[gnu::always_inline]] inline void switch_out(item& it);
+  // A waiting item hands the thread straight to the next item that can run (one stack switch a
+  // barrier and item); only when none can run does the scheduler get it back.
+  [[gnu::always_inline]] inline void switch_to(std::uint32_t to);
+  [[gnu::always_inline]] inline void arrived_from(context::transfer t, void* fake);
+  [[gnu::always_inline]] inline std::uint32_t next_runnable(std::uint32_t after) const;
+  [[gnu::always_inline]] inline void prefetch_after(std::uint32_t to) const;
+  // `lid` waits at `m` until the collective completes.
+  [[gnu::always_inline]] inline void wait(std::uint32_t lid, const meeting& m);
+  // Every arrival but the fast path of arrive(): the first and last, mismatches, the loop's.
+  [[gnu::noinline]] void arrive_checked(group::scope s, std::uint32_t lid, const collective_call& call,
+                                        const void* in, void* out);
+  [[noreturn]] void finish(std::uint32_t lid);
+  context::handle& slot(std::uint32_t id) { return id == scheduler_id ? scheduler_ctx_ : items_[id].self; }
+  sanitizer::stack& stack_of(std::uint32_t id) { return id == scheduler_id ? scheduler_ : items_[id].stack; }
   void enter_fiber_mode(std::uint32_t current);
   void count_loop_exits(std::uint32_t upto);
   void schedule();
-  [[gnu::always_inline]] inline void resume(std::uint32_t lid);
   void on_exit(std::uint32_t lid);
   void abort_fibers();
   void create_meetings();
@@ -128,11 +153,18 @@ private:
   std::size_t group_;
   void* kernel_;
   root_member* root_;
+  stack_pool& pool_ = stack_pool::for_this_thread(); // the items' stacks
   bool root_pending_ = false;         // every item waits at the root barrier for the other groups
   bool fiber_mode_ = false;
   bool compiled_ = false;             // the group runs as the CBS pass's loops, without fibers
-  item loop_;                          // the loop fiber while it runs this group
+  context::handle scheduler_ctx_ = nullptr; // the scheduler, while an item runs
   sanitizer::stack scheduler_;
+  void* scheduler_fake_ = nullptr;
+  loop_fiber* loop_ = nullptr;        // the loop fiber that runs this group's items in turn
+  bool unwinding_ = false;            // abort_fibers resumes items only to unwind them
+  std::uint32_t current_ = scheduler_id; // the context running now (in fiber mode)
+  std::uint32_t from_ = scheduler_id;    // the context that switched to the one running now
+  std::uint32_t alive_ = 0;              // items not finished (in fiber mode)
   std::uint32_t loop_item_ = 0;       // the item that the loop fiber runs once in fiber mode
   std::uint32_t loop_exits_counted_ = 0;
   std::vector<item> items_;

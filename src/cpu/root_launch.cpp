@@ -1,5 +1,6 @@
 #include "tessera/backend/cpu/root_launch.hpp"
 
+#include <boost/context/fiber.hpp>
 #include <unistd.h>
 
 #include <algorithm>
