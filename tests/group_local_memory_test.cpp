@@ -128,6 +128,33 @@ TEST(GroupLocalMemory, EachCallSiteHasItsOwnBlock) {
   sycl::free(out, q);
 }
 
+struct counted {
+  int value;
+  counted() : value(1) {}
+};
+// Its default constructor is deleted (a member's is not trivial): for_overwrite leaves it to the
+// items, as HeCBench's blockScan does with a union of TempStorage types.
+union overwritten {
+  counted first;
+  int second[4];
+};
+
+TEST(GroupLocalMemory, ForOverwriteOfAUnionWithoutDefaultConstructor) {
+  sycl::queue q;
+  int* out = sycl::malloc_shared<int>(n, q);
+  both_ways([&] {
+    q.parallel_for(sycl::nd_range<1>{n, L}, [=](sycl::nd_item<1> it) {
+       const auto g = it.get_group();
+       overwritten& u = *oneapi::group_local_memory_for_overwrite<overwritten>(g);
+       if (g.leader()) u.second[2] = static_cast<int>(it.get_group(0)) + 9;
+       sycl::group_barrier(g);
+       out[it.get_global_id(0)] = u.second[2];
+     }).wait_and_throw();
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<int>(i / L) + 9) << i;
+  });
+  sycl::free(out, q);
+}
+
 // A device function's call site (HeCBench's rsmt, phmm), multi-dimensional arrays, the
 // multi_ptr spelled out as DPC++ programs spell it.
 void transpose_through_local(const sycl::nd_item<2>& it, const float* in, float* out) {

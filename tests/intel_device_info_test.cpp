@@ -73,6 +73,17 @@ TEST(IntelDeviceInfo, AnAspectHoldsExactlyWhereItsQueryAnswers) {
   }
 }
 
+// sycl_ext_oneapi_num_compute_units (HeCBench's rsmt sizes its grid by it): every device's
+// compute units, the same as max_compute_units, on the CPU and each GPU.
+TEST(IntelDeviceInfo, OneapiNumComputeUnitsIsEveryDevicesComputeUnits) {
+  for (const auto& d : sycl::device::get_devices()) {
+    SCOPED_TRACE(d.get_info<sycl::info::device::name>());
+    const std::size_t units = d.get_info<sycl::ext::oneapi::info::device::num_compute_units>();
+    EXPECT_GT(units, 0u);
+    EXPECT_EQ(units, d.get_info<sycl::info::device::max_compute_units>());
+  }
+}
+
 TEST(IntelDeviceInfo, GpuAnswersFromCuda) {
   if (gpus().empty()) GTEST_SKIP() << "no GPU";
   for (const auto& d : gpus()) {

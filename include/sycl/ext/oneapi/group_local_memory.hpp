@@ -46,12 +46,13 @@ struct local_memory_site {
 
   // Storage for a T, shared by the work-group, default-initialised. A T with a non-trivial
   // default constructor is constructed by the group's first item, then the group meets at a barrier
-  // (as DPC++ does).
+  // (as DPC++ does). A T without a default constructor (a union of CUB-style TempStorage types,
+  // HeCBench's blockScan) is left for the items to overwrite.
   template <typename T, int D>
   TESSERA_HOST_DEVICE multi_ptr<T, access::address_space::local_space> for_overwrite(const group<D>& g) const {
     static_assert(std::is_trivially_destructible_v<T>, "group_local_memory: T must be trivially destructible");
     T* p = tessera::glue::ops::group_local_memory<local_memory_site, T>(g.context(), {file, line});
-    if constexpr (!std::is_trivially_default_constructible_v<T>) {
+    if constexpr (std::is_default_constructible_v<T> && !std::is_trivially_default_constructible_v<T>) {
       if (g.leader()) new (p) T;
       group_barrier(g, memory_scope::work_group, tessera::group::call_site{file, line});
     }
