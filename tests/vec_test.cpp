@@ -114,6 +114,34 @@ TEST(Vec, SwizzlesAssignThroughToTheVec) {
   ExpectElements(sw, {27.0f, 15.0f, 15.0f, 27.0f});
 }
 
+// A one-element swizzle reads as both vec<T, 1> and T; its operators and assignments must still
+// pick one meaning. Swizzles step with ++ and -- and answer the deprecated size queries.
+TEST(Vec, OneElementSwizzlesInOperatorsAndSwizzleIncrements) {
+  sycl::vec<int, 1> one(5), other(3);
+  sycl::vec<int, 1> r = one + other.swizzle<0>();
+  EXPECT_EQ(r[0], 8);
+  r = one.swizzle<0>() * other.swizzle<0>();
+  EXPECT_EQ(r[0], 15);
+  r = one.x() - 1;
+  EXPECT_EQ(r[0], 4);
+  r = 10 - other.x();
+  EXPECT_EQ(r[0], 7);
+  auto mask = one.x() > other;
+  EXPECT_EQ(mask[0], -1);
+  r = other.swizzle<0>();
+  EXPECT_EQ(r[0], 3);
+  r += other.x();
+  r <<= one.swizzle<0>();
+  EXPECT_EQ(r[0], 6 << 5);
+  sycl::int4 v(1, 2, 3, 4);
+  ++v.xy();
+  const sycl::int2 old = v.zw()--;
+  ExpectElements(v, {2, 3, 2, 3});
+  ExpectElements(old, {3, 4});
+  EXPECT_EQ(v.xyz().get_count(), 3u);
+  EXPECT_EQ(v.xyz().get_size(), sizeof(sycl::int3));
+}
+
 TEST(Vec, ArithmeticAndBitwiseOperators) {
   const sycl::int4 a(1, -2, 30, 7), b(3, 5, -4, 2);
   ExpectElements(a + b, {4, 3, 26, 9});

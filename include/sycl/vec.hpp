@@ -53,6 +53,10 @@ class swizzled_vec : public swizzle_accessors<swizzled_vec<VecT, Res, I...>, int
   swizzled_vec(const swizzled_vec&) = default;
 
   TESSERA_HOST_DEVICE static constexpr std::size_t size() noexcept { return N; }
+  TESSERA_HOST_DEVICE static constexpr std::size_t byte_size() noexcept { return Res::byte_size(); }
+  // Deprecated, as vec's.
+  TESSERA_HOST_DEVICE static constexpr std::size_t get_count() noexcept { return N; }
+  TESSERA_HOST_DEVICE static constexpr std::size_t get_size() noexcept { return byte_size(); }
   TESSERA_HOST_DEVICE constexpr auto& operator[](int k) const { return (*vec_)[index(k)]; }
 
   TESSERA_HOST_DEVICE constexpr operator Res() const {  // NOLINT: reads as a vec
@@ -93,6 +97,18 @@ class swizzled_vec : public swizzle_accessors<swizzled_vec<VecT, Res, I...>, int
   TESSERA_SWIZZLE_COMPOUND(<<)
   TESSERA_SWIZZLE_COMPOUND(>>)
 #undef TESSERA_SWIZZLE_COMPOUND
+  TESSERA_HOST_DEVICE swizzled_vec& operator++() { return *this += T(1); }
+  TESSERA_HOST_DEVICE swizzled_vec& operator--() { return *this -= T(1); }
+  TESSERA_HOST_DEVICE Res operator++(int) {
+    Res old = *this;
+    *this += T(1);
+    return old;
+  }
+  TESSERA_HOST_DEVICE Res operator--(int) {
+    Res old = *this;
+    *this -= T(1);
+    return old;
+  }
 
   template <int... J>
   TESSERA_HOST_DEVICE constexpr auto swizzle() const {
@@ -124,6 +140,11 @@ struct nonscalar_traits<sycl::vec<T, N>> {
 
 template <typename VecT, typename Res, int... I>
 struct nonscalar_traits<swizzled_vec<VecT, Res, I...>> : nonscalar_traits<Res> {};
+
+template <typename VecT, typename Res, int... I>
+struct swizzle_result<swizzled_vec<VecT, Res, I...>> {
+  using type = Res;
+};
 
 }  // namespace tessera::detail
 
@@ -171,6 +192,12 @@ class vec : public tessera::detail::elementwise_operators<
     return data_[0];
   }
   TESSERA_HOST_DEVICE vec& operator=(const T& value) { return *this = vec(value); }
+  // From a swizzle of N elements element by element: with one, it converts to both vec and T.
+  template <typename S, std::enable_if_t<std::is_same_v<typename tessera::detail::swizzle_result<S>::type, vec>, int> = 0>
+  TESSERA_HOST_DEVICE vec& operator=(const S& s) {
+    for (int i = 0; i < N; ++i) data_[i] = s[i];
+    return *this;
+  }
 
   TESSERA_HOST_DEVICE static constexpr std::size_t size() noexcept { return N; }
   TESSERA_HOST_DEVICE static constexpr std::size_t get_count() noexcept { return N; }

@@ -10,8 +10,46 @@
 
 namespace tessera::detail {
 
+// The container a swizzle reads as (void for everything else); vec.hpp specialises it.
+template <typename A>
+struct swizzle_result {
+  using type = void;
+};
+
+// Mask, for swizzle operands only; naming D keeps each D's comparison templates apart, as
+// containers of one size share their Mask.
+template <typename D, typename Mask, bool WithSwizzle>
+struct mask_of {};
+template <typename D, typename Mask>
+struct mask_of<D, Mask, true> {
+  using type = Mask;
+};
+
 template <typename D, typename T, int N, typename Mask>
 class elementwise_operators {
+  // A swizzle reading as D converts both to D and, with one element, to T; so its operators with
+  // D, T or another swizzle are templates of their own, which take it without a conversion (their
+  // return types name D: each D's are templates of their own).
+  template <typename A>
+  static constexpr bool is_swizzle_v = std::is_same_v<typename swizzle_result<A>::type, D>;
+  template <typename A>
+  static constexpr bool is_operand_v = is_swizzle_v<A> || std::is_same_v<A, D> || std::is_same_v<A, T> ||
+                                       std::is_arithmetic_v<A>;
+  template <typename A, typename B>
+  static constexpr bool with_swizzle_v = (is_swizzle_v<A> || is_swizzle_v<B>) && is_operand_v<A> && is_operand_v<B>;
+  template <typename A>
+  TESSERA_HOST_DEVICE static constexpr auto operand(const A& a) {
+    if constexpr (is_swizzle_v<A>) {
+      D r;
+      for (int i = 0; i < N; ++i) r[i] = a[i];
+      return r;
+    } else if constexpr (std::is_same_v<A, D>) {
+      return a;
+    } else {
+      return static_cast<T>(a);
+    }
+  }
+
   template <typename M>
   TESSERA_HOST_DEVICE static constexpr auto mask_value(M& m, bool b) {
     using E = std::remove_reference_t<decltype(m[0])>;
@@ -46,6 +84,16 @@ class elementwise_operators {
     check;                                                                                       \
     for (int i = 0; i < N; ++i) a[i] = static_cast<T>(a[i] op b);                                \
     return a;                                                                                    \
+  }                                                                                              \
+  template <typename A, typename B>                                                              \
+  friend TESSERA_HOST_DEVICE constexpr std::enable_if_t<with_swizzle_v<A, B>, D> operator op(     \
+      const A& a, const B& b) {                                                                  \
+    return operand(a) op operand(b);                                                             \
+  }                                                                                              \
+  template <typename A>                                                                          \
+  friend TESSERA_HOST_DEVICE constexpr std::enable_if_t<is_swizzle_v<A>, D&> operator op##=(     \
+      D & a, const A & b) {                                                                      \
+    return a op## = operand(b);                                                                  \
   }
 
 #define TESSERA_EW_INTEGRAL \
@@ -78,6 +126,11 @@ class elementwise_operators {
     Mask r;                                                                                      \
     for (int i = 0; i < N; ++i) r[i] = mask_value(r, a op b[i]);                                 \
     return r;                                                                                    \
+  }                                                                                              \
+  template <typename A, typename B>                                                              \
+  friend TESSERA_HOST_DEVICE constexpr typename mask_of<D, Mask, with_swizzle_v<A, B>>::type      \
+  operator op(const A& a, const B& b) {                                                          \
+    return operand(a) op operand(b);                                                             \
   }
   TESSERA_EW_MASK(==)
   TESSERA_EW_MASK(!=)
