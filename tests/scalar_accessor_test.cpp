@@ -1,5 +1,6 @@
 // Zero-dimensional accessors (SYCL 2020 4.7.6.9, 4.7.6.10): to the first element of a
-// one-dimensional buffer, which they convert to and assign; and host_accessor's constructors.
+// one-dimensional buffer, which they convert to and assign; and host_accessor's constructors,
+// properties and pointer.
 #include <sycl/sycl.hpp>
 
 #include <gtest/gtest.h>
@@ -33,6 +34,9 @@ TEST(ScalarAccessor, HostAccessorReadsAndAssignsTheFirstElement) {
   sycl::host_accessor<const int, 0, sycl::access_mode::read> none;
   EXPECT_TRUE(none.empty());
   EXPECT_EQ(none.byte_size(), 0u);
+  sycl::buffer<int> empty{sycl::range<1>(0)};
+  sycl::host_accessor<int, 0> of_empty(empty);
+  EXPECT_TRUE(of_empty.empty());
 }
 
 TEST(ScalarAccessor, SwapExchangesTheElements) {
@@ -71,6 +75,34 @@ TEST(ScalarAccessor, HostAccessorOfARangeWithProperties) {
   EXPECT_EQ(a.get_offset(), sycl::id<1>(0));
   sycl::host_accessor<int, 1, sycl::access_mode::read> c(b, sycl::range<1>(2), sycl::read_only);
   EXPECT_EQ(c[1], 1);
+}
+
+TEST(ScalarAccessor, HostAccessorKeepsNoInitAndAReadOneRefusesIt) {
+  int data[2] = {1, 2};
+  sycl::buffer<int> b(data, sycl::range<1>(2));
+  {
+    sycl::host_accessor<int, 1, sycl::access_mode::write> w(b, sycl::property_list{sycl::no_init});
+    EXPECT_TRUE(w.has_property<sycl::property::no_init>());
+    (void)w.get_property<sycl::property::no_init>();
+  }
+  sycl::host_accessor<int> plain(b);
+  EXPECT_FALSE(plain.has_property<sycl::property::no_init>());
+  try {
+    sycl::host_accessor<int, 0, sycl::access_mode::read> r(b, sycl::property_list{sycl::no_init});
+    FAIL() << "no_init on a read-only accessor";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::invalid);
+  }
+}
+
+// get_pointer() is the start of the buffer, even for a ranged accessor; begin() the range's.
+TEST(ScalarAccessor, GetPointerIsTheBufferStart) {
+  int data[4] = {10, 11, 12, 13};
+  sycl::buffer<int> b(data, sycl::range<1>(4));
+  sycl::host_accessor<int> a(b, sycl::range<1>(2), sycl::id<1>(2));
+  EXPECT_EQ(*a.get_pointer(), 10);
+  EXPECT_EQ(*a.begin(), 12);
+  EXPECT_EQ(a[0], 12);
 }
 
 }  // namespace

@@ -148,11 +148,15 @@ public:
   accessor() = default;
 
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  accessor(buffer<BT, D, A>& b, const property_list& = {})
-      : accessor(b, b.get_range(), id<D>(), false) {}
+  accessor(buffer<BT, D, A>& b, const property_list& props = {})
+      : accessor(b, b.get_range(), id<D>(), false) {
+    keep(props);
+  }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& = {})
-      : accessor(b, b.get_range(), id<D>(), false) {}
+  accessor(buffer<BT, D, A>& b, mode_tag_t<TM>, const property_list& props = {})
+      : accessor(b, b.get_range(), id<D>(), false) {
+    keep(props);
+  }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
   accessor(buffer<BT, D, A>& b, handler& h, const property_list& props = {})
       : accessor(b, b.get_range(), id<D>(), false) {
@@ -188,15 +192,23 @@ public:
   }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
   // No default for the offset: (buffer, range) is the overload below, and both would take it.
-  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, const property_list& = {})
-      : accessor(b, r, off, true) {}
+  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, const property_list& props = {})
+      : accessor(b, r, off, true) {
+    keep(props);
+  }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
-  accessor(buffer<BT, D, A>& b, range<D> r, const property_list& = {}) : accessor(b, r, id<D>(), true) {}
+  accessor(buffer<BT, D, A>& b, range<D> r, const property_list& props = {}) : accessor(b, r, id<D>(), true) {
+    keep(props);
+  }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& = {}) : accessor(b, r, id<D>(), true) {}
+  accessor(buffer<BT, D, A>& b, range<D> r, mode_tag_t<TM>, const property_list& props = {}) : accessor(b, r, id<D>(), true) {
+    keep(props);
+  }
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>, access_mode TM>
-  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>, const property_list& = {})
-      : accessor(b, r, off, true) {}
+  accessor(buffer<BT, D, A>& b, range<D> r, id<D> off, mode_tag_t<TM>, const property_list& props = {})
+      : accessor(b, r, off, true) {
+    keep(props);
+  }
 
   // A read-write accessor converts to a read-only one, and one to T to one to const T (§4.7.6.9.1).
   template <access_mode OM, typename = std::enable_if_t<M == access_mode::read &&
@@ -233,16 +245,16 @@ public:
   TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   TESSERA_HOST_DEVICE bool is_placeholder() const { return P == access::placeholder::true_t; }
-  // The deprecated constant_buffer target hands out SYCL 1.2.1's constant_ptr to its elements, as
-  // DPC++ does (the SYCL-CTS's address_space category takes it so); the other targets a raw pointer.
+  // The start of the buffer, even for a ranged accessor (§4.7.6.9.1). The deprecated
+  // constant_buffer target hands out SYCL 1.2.1's constant_ptr, as DPC++ does (the SYCL-CTS's
+  // address_space category takes it so); the other targets a raw pointer.
   TESSERA_HOST_DEVICE auto get_pointer() const noexcept {
-    if constexpr (T == target::constant_buffer)
-      return constant_ptr<std::remove_const_t<DataT>>(const_cast<std::remove_const_t<DataT>*>(first()));
-    else return first();
+    if constexpr (T == target::constant_buffer) return constant_ptr<std::remove_const_t<DataT>>(base());
+    else return static_cast<pointer>(base());
   }
   template <access::decorated Decorated = access::decorated::no>
   TESSERA_HOST_DEVICE global_ptr<value_type, Decorated> get_multi_ptr() const noexcept {
-    return first();
+    return base();
   }
   // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.
   TESSERA_HOST_DEVICE iterator begin() const noexcept { return first(); }
@@ -296,14 +308,20 @@ private:
                                                                        r, off)) {
     (void)ranged;
   }
+  // no_init is the one property of an accessor; a read-only accessor cannot take it (§4.7.6.9.1).
+  void keep(const property_list& props) {
+    no_init_ = props.has_property<property::no_init>();
+    if (no_init_ && M == access_mode::read)
+      throw exception(errc::invalid, "accessor: property::no_init on an accessor that only reads");
+  }
   void attach(handler& h, const property_list& props) {
+    keep(props);
     using elem = std::remove_const_t<DataT>;
     const auto first = v_.data - static_cast<elem*>(v_.buffer->data());
     void* base = tessera::runtime::require(
         h, v_.buffer, tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
     v_.data = static_cast<elem*>(base) + first;
     v_.attached = true;
-    no_init_ = props.has_property<property::no_init>();
   }
 
   // Device code reaches the buffer through the command's device copy, host code through the
@@ -378,41 +396,44 @@ class host_accessor : public accessor<DataT, D, M, target::host_buffer, access::
 public:
   host_accessor() = default;
   template <typename BT, typename A, if_accessible<BT> = 0>
-  host_accessor(buffer<BT, buffer_dims, A>& b, const property_list& = {}, site s = site::here()) : base(b) {
+  host_accessor(buffer<BT, buffer_dims, A>& b, const property_list& props = {}, site s = site::here()) : base(b, props) {
     acquire(s);
   }
   template <typename BT, typename A, access_mode TM, if_accessible<BT> = 0>
-  host_accessor(buffer<BT, buffer_dims, A>& b, mode_tag_t<TM>, const property_list& = {}, site s = site::here())
-      : base(b) {
+  host_accessor(buffer<BT, buffer_dims, A>& b, mode_tag_t<TM>, const property_list& props = {}, site s = site::here())
+      : base(b, props) {
     acquire(s);
   }
   template <typename BT, typename A, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
-  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, const property_list& = {}, site s = site::here())
-      : base(b, r, id<D>()) {
+  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, const property_list& props = {}, site s = site::here())
+      : base(b, r, id<D>(), props) {
     acquire(s);
   }
   template <typename BT, typename A, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
   host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, id<undeduced<DD>::value> off,
-                const property_list& = {}, site s = site::here())
-      : base(b, r, off) {
+                const property_list& props = {}, site s = site::here())
+      : base(b, r, off, props) {
     acquire(s);
   }
   template <typename BT, typename A, access_mode TM, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
-  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, mode_tag_t<TM>, const property_list& = {},
+  host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, mode_tag_t<TM>, const property_list& props = {},
                 site s = site::here())
-      : base(b, r, id<D>()) {
+      : base(b, r, id<D>(), props) {
     acquire(s);
   }
   template <typename BT, typename A, access_mode TM, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
   host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, id<undeduced<DD>::value> off, mode_tag_t<TM>,
-                const property_list& = {}, site s = site::here())
-      : base(b, r, off) {
+                const property_list& props = {}, site s = site::here())
+      : base(b, r, off, props) {
     acquire(s);
   }
   using base::operator=;
 
 private:
-  void acquire(site s) { hold_ = tessera::memory::hold_on_host(*this->view().buffer.get(), M, s); }
+  void acquire(site s) {
+    const auto mode = tessera::runtime::effective_mode(M, this->template has_property<property::no_init>());
+    hold_ = tessera::memory::hold_on_host(*this->view().buffer.get(), mode, s);
+  }
   std::shared_ptr<void> hold_;
 };
 

@@ -36,9 +36,9 @@ public:
 
   accessor() = default;
   template <typename BT, typename A, if_accessible<BT> = 0>
-  accessor(buffer<BT, 1, A>& b, const property_list& props = {}) : one_(b, range<1>(1), props) {}
+  accessor(buffer<BT, 1, A>& b, const property_list& props = {}) : one_(b, first_of(b), props) {}
   template <typename BT, typename A, if_accessible<BT> = 0>
-  accessor(buffer<BT, 1, A>& b, handler& h, const property_list& props = {}) : one_(b, h, range<1>(1), props) {}
+  accessor(buffer<BT, 1, A>& b, handler& h, const property_list& props = {}) : one_(b, h, first_of(b), props) {}
 
   // Not a template: g++ does not consider a conversion function template for a built-in
   // operator's operand (`acc + 1`).
@@ -86,6 +86,9 @@ public:
   TESSERA_HOST_DEVICE const auto& view() const { return one_.view(); }
 
 private:
+  // The first element, which an empty buffer does not have: then the accessor is empty.
+  template <typename B> static range<1> first_of(const B& b) { return range<1>(b.get_range()[0] == 0 ? 0 : 1); }
+
   one_t one_;
 };
 
