@@ -23,6 +23,8 @@
 
 namespace tessera::check {
 
+std::atomic<bool> checked_items{false};
+
 namespace {
 
 // What local memory holds before an item writes it: a read that finds this and leaves it is a
@@ -196,7 +198,9 @@ void start_group(const item_state& item) {
 void enter_item(item_state& item) {
   if (group.launch != item.launch || group.group != item.group) start_group(item);
   current = &item;
+  if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
 }
+
 
 void leave_item(item_state& item) {
   current = nullptr;

@@ -1,4 +1,5 @@
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -30,6 +31,10 @@ void leave_item(item_state& item);
 // The item that is about to wait at a collective, and, once it returns, the same item again:
 // a work-group collective ends a stretch between barriers, which is checked then.
 item_state* suspend_item() noexcept;
+// Set when the process's first checked item starts: until then a collective need not look for
+// one (two calls and two thread-local lookups cost a fiber barrier a third of its time).
+extern std::atomic<bool> checked_items;
+inline bool any_item_checked() noexcept { return checked_items.load(std::memory_order_relaxed); }
 void resume_item(item_state* item, bool work_group_scope);
 
 // One access to `bytes` bytes at `p`, made by the code at `pc`.
