@@ -17,6 +17,7 @@
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/group/call_site.hpp"
 #include "tessera/memory/subscript.hpp"
+#include "tessera/memory/window_iterator.hpp"
 #if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
 #include "tessera/memory/access_check.hpp"
 #endif
@@ -132,8 +133,9 @@ public:
   using reference = value_type&;
   using const_reference = const DataT&;
   using pointer = value_type*;
-  using iterator = value_type*;
-  using const_iterator = const DataT*;
+  // Several dimensions iterate over the accessor's range, which need not be contiguous.
+  using iterator = std::conditional_t<D == 1, value_type*, tessera::memory::window_iterator<value_type, D>>;
+  using const_iterator = std::conditional_t<D == 1, const DataT*, tessera::memory::window_iterator<const DataT, D>>;
   using reverse_iterator = std::reverse_iterator<iterator>;
   using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   using difference_type = std::ptrdiff_t;
@@ -256,9 +258,8 @@ public:
   TESSERA_HOST_DEVICE global_ptr<value_type, Decorated> get_multi_ptr() const noexcept {
     return base();
   }
-  // Contiguous only when the accessor spans whole rows, as a one-dimensional one always does.
-  TESSERA_HOST_DEVICE iterator begin() const noexcept { return first(); }
-  TESSERA_HOST_DEVICE iterator end() const noexcept { return first() + size(); }
+  TESSERA_HOST_DEVICE iterator begin() const noexcept { return at(0); }
+  TESSERA_HOST_DEVICE iterator end() const noexcept { return at(static_cast<std::ptrdiff_t>(size())); }
   TESSERA_HOST_DEVICE const_iterator cbegin() const noexcept { return begin(); }
   TESSERA_HOST_DEVICE const_iterator cend() const noexcept { return end(); }
   reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
@@ -331,6 +332,10 @@ private:
   TESSERA_HOST_DEVICE std::remove_const_t<DataT>* base() const {
     if constexpr (tessera::glue::ops::in_host_code) return v_.host;
     else return v_.data;
+  }
+  TESSERA_HOST_DEVICE iterator at(std::ptrdiff_t n) const noexcept {
+    if constexpr (D == 1) return first() + n;
+    else return iterator(base(), v_.buffer_range, v_.access_range, v_.offset, n);
   }
   TESSERA_HOST_DEVICE pointer first() const noexcept { return base() + tessera::detail::linearize(v_.offset, v_.buffer_range); }
   // What the handler gives a command that runs on the accessor's device, from host code.
@@ -458,7 +463,7 @@ struct is_property_of<property::no_init, host_accessor<T, D, M>> : std::true_typ
 template <typename DataT, int D, sycl::access_mode M, sycl::target T, sycl::access::placeholder P>
 struct std::hash<sycl::accessor<DataT, D, M, T, P>> {
   std::size_t operator()(const sycl::accessor<DataT, D, M, T, P>& a) const noexcept {
-    return tessera::detail::hash_of(a.view().buffer.get(), static_cast<const void*>(a.begin()));
+    return tessera::detail::hash_of(a.view().buffer.get(), tessera::detail::linearize(a.view().offset, a.view().buffer_range));
   }
 };
 template <typename DataT, int D, sycl::access_mode M> struct std::hash<sycl::host_accessor<DataT, D, M>> {
