@@ -191,6 +191,18 @@ TEST(Usm, DistinctAllocationsDoNotOverlap) {
   for (auto* p : ps) sycl::free(p, q);
 }
 
+TEST(UsmAllocator, ConstructorsTakeAPropertyList) {
+  sycl::queue q;
+  sycl::usm_allocator<int, sycl::usm::alloc::host> from_queue(q, sycl::property_list{});
+  sycl::usm_allocator<int, sycl::usm::alloc::shared> from_context(q.get_context(), q.get_device(), {});
+  int* h = from_queue.allocate(4);
+  int* s = from_context.allocate(4);
+  EXPECT_EQ(sycl::get_pointer_type(h, q.get_context()), sycl::usm::alloc::host);
+  EXPECT_EQ(sycl::get_pointer_type(s, q.get_context()), sycl::usm::alloc::shared);
+  from_queue.deallocate(h, 4);
+  from_context.deallocate(s, 4);
+}
+
 TEST(UsmAllocator, VectorWithSharedAllocator) {
   sycl::queue q;
   using alloc = sycl::usm_allocator<int, sycl::usm::alloc::shared>;

@@ -103,8 +103,8 @@ public:
   using value_type = T;
   template <typename U> struct rebind { using other = usm_allocator<U, Kind, Alignment>; };
 
-  usm_allocator(const queue& q) : device_(q.get_device()), context_(q.get_context()) {}
-  usm_allocator(const context& c, const device& d) : device_(d), context_(c) {}
+  usm_allocator(const queue& q, const property_list& = {}) : device_(q.get_device()), context_(q.get_context()) {}
+  usm_allocator(const context& c, const device& d, const property_list& = {}) : device_(d), context_(c) {}
   template <typename U>
   usm_allocator(const usm_allocator<U, Kind, Alignment>& o) : device_(o.device_), context_(o.context_) {}
 
