@@ -242,6 +242,17 @@ TEST(MathBuiltins, PointerAndIntegerOperandFunctions) {
 
 // ------------------------------------------------------------------- element-wise forms
 
+// SYCL 2020 declares the built-ins with a template parameter per argument, which callers may name.
+TEST(MathBuiltins, ScalarFormsTakeEachArgumentsTypeNamed) {
+  EXPECT_EQ((sycl::clamp<float, float, float>(5.0f, 0.0f, 2.0f)), 2.0f);
+  EXPECT_EQ((sycl::max<int, int>(3, 7)), 7);
+  EXPECT_EQ((sycl::step<float, float>(1.0f, 0.5f)), 0.0f);
+  EXPECT_EQ((sycl::fmax<double, double>(1.0, 2.0)), 2.0);
+  EXPECT_EQ((sycl::mix<float, float, float>(0.0f, 4.0f, 0.25f)), 1.0f);
+  EXPECT_EQ((sycl::hadd<unsigned char, unsigned char>(255, 253)), 254);
+  EXPECT_EQ((sycl::native::divide<float, float>(1.0f, 4.0f)), 0.25f);
+}
+
 TEST(MathBuiltins, ElementWiseFormsMatchTheScalarForms) {
   const sycl::float4 v(-1.5f, 0.25f, 2.0f, 9.0f);
   const sycl::marray<double, 5> m{0.1, 0.2, 0.3, 0.4, 0.5};

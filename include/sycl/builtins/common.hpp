@@ -12,8 +12,12 @@
 #include "tessera/detail/math_impl.hpp"
 #include "tessera/detail/nonscalar.hpp"
 
-#define TESSERA_GENSCALAR_TEMPLATE \
-  template <typename T, std::enable_if_t<::tessera::detail::is_genscalar_v<T>, int> = 0>
+// As TESSERA_GENFLOAT_TEMPLATE (math.hpp).
+#define TESSERA_GENSCALAR_TEMPLATE                                     \
+  template <typename T, typename... Same,                              \
+            std::enable_if_t<::tessera::detail::is_genscalar_v<T> &&   \
+                                 (std::is_same_v<T, Same> && ...),     \
+                             int> = 0>
 
 namespace sycl {
 

@@ -12,8 +12,12 @@
 #include "tessera/glue/builtin_ops.hpp"
 #include "tessera/detail/nonscalar.hpp"
 
-#define TESSERA_GENINT_TEMPLATE \
-  template <typename T, std::enable_if_t<::tessera::detail::is_geninteger_v<T>, int> = 0>
+// As TESSERA_GENFLOAT_TEMPLATE (math.hpp).
+#define TESSERA_GENINT_TEMPLATE                                        \
+  template <typename T, typename... Same,                              \
+            std::enable_if_t<::tessera::detail::is_geninteger_v<T> &&  \
+                                 (std::is_same_v<T, Same> && ...),     \
+                             int> = 0>
 
 namespace tessera::detail {
 

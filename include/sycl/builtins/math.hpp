@@ -15,8 +15,14 @@
 #include "tessera/detail/math_impl.hpp"
 #include "tessera/detail/nonscalar.hpp"
 
-#define TESSERA_GENFLOAT_TEMPLATE \
-  template <typename T, std::enable_if_t<::tessera::detail::is_genfloat_v<T>, int> = 0>
+// The scalar forms' template heads. SYCL 2020 declares each built-in with one template parameter
+// per argument (clamp<T1, T2, T3>), which a caller may name: `Same` takes the names after the
+// first, which must all be T.
+#define TESSERA_GENFLOAT_TEMPLATE                                      \
+  template <typename T, typename... Same,                              \
+            std::enable_if_t<::tessera::detail::is_genfloat_v<T> &&    \
+                                 (std::is_same_v<T, Same> && ...),     \
+                             int> = 0>
 
 // name(x) = expr, with x the argument in its compute type C (float for half).
 #define TESSERA_MATH_UNARY(name, expr)                         \

@@ -10,7 +10,9 @@
 #include "tessera/glue/builtin_ops.hpp"
 #include "tessera/detail/nonscalar.hpp"
 
-#define TESSERA_FLOAT_TEMPLATE template <typename T, std::enable_if_t<std::is_same_v<T, float>, int> = 0>
+// As TESSERA_GENFLOAT_TEMPLATE (math.hpp).
+#define TESSERA_FLOAT_TEMPLATE \
+  template <typename T, typename... Same, std::enable_if_t<std::is_same_v<T, float> && (std::is_same_v<T, Same> && ...), int> = 0>
 
 #define TESSERA_NATIVE_UNARY(ns, name, expr)      \
   TESSERA_FLOAT_TEMPLATE                          \
