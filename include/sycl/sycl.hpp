@@ -58,6 +58,7 @@
 #include "sycl/ext/oneapi/group_local_memory.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/ext/oneapi/num_compute_units.hpp"
+#include "sycl/ext/oneapi/queue_properties.hpp"
 #include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/ext/oneapi/sub_group_mask.hpp"
 #include "sycl/functional.hpp"

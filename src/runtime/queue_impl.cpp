@@ -6,6 +6,7 @@
 
 #include "cpu/thread_pool.hpp"
 #include "trace_recorder.hpp"
+#include "sycl/ext/oneapi/queue_properties.hpp"
 #include "sycl/queue.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
@@ -298,9 +299,21 @@ const device& in_context(const context& c, const device& d) {
 }
 } // namespace
 
+namespace {
+// sycl_ext_oneapi_queue_priority: at most one priority.
+const property_list& valid(const property_list& props) {
+  namespace oneapi = ext::oneapi::property::queue;
+  if (props.has_property<oneapi::priority_low>() + props.has_property<oneapi::priority_normal>() +
+          props.has_property<oneapi::priority_high>() > 1)
+    throw exception(errc::invalid, "queue: more than one of the priorities priority_low, priority_normal and "
+                                   "priority_high (sycl_ext_oneapi_queue_priority allows one)");
+  return props;
+}
+} // namespace
+
 queue::queue(const context& c, const device& d, const async_handler& h, const property_list& props)
     : impl_(owned(std::make_shared<tessera::runtime::queue_impl>(
-          in_context(c, d).impl(), h ? h : c.handler(), props.has_property<property::queue::in_order>(),
+          in_context(c, d).impl(), h ? h : c.handler(), valid(props).has_property<property::queue::in_order>(),
           props.has_property<property::queue::enable_profiling>()))),
       context_(c), props_(props) {}
 
