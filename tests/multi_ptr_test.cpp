@@ -56,6 +56,15 @@ TEST(MultiPtr, ComparisonsWithNullptrAndRawPointers) {
   sycl::multi_ptr<void, sycl::access::address_space::global_space, sycl::access::decorated::legacy> v(raw);
   EXPECT_TRUE(v == raw);
   EXPECT_FALSE(v != raw);
+  using legacy = sycl::global_ptr<const int>;  // the legacy interface's member types
+  static_assert(std::is_same_v<legacy::pointer_t, const int*> && std::is_same_v<legacy::reference_t, const int&>);
+  static_assert(std::is_same_v<legacy::const_pointer_t, const int*> &&
+                std::is_same_v<legacy::const_reference_t, const int&>);
+  static_assert(std::is_same_v<decltype(v)::pointer_t, void*>);
+  auto typed = static_cast<sycl::global_ptr<int>>(v);
+  EXPECT_EQ(typed.get(), &x[0]);
+  const sycl::global_ptr<const void> cv(v);
+  EXPECT_EQ(static_cast<sycl::global_ptr<const int>>(cv).get(), &x[0]);
 }
 
 TEST(MultiPtr, FromAccessorsInKernels) {

@@ -21,10 +21,14 @@ public:
   static constexpr access::address_space address_space = Space;
 
   using value_type = ElementType;
-  using element_type = ElementType; // the legacy interface's name
+  using element_type = ElementType; // the legacy interface's names, its pointer_t and so on
   using pointer = std::add_pointer_t<value_type>;
   using const_pointer = std::add_pointer_t<std::add_const_t<value_type>>;
   using reference = std::add_lvalue_reference_t<value_type>;
+  using pointer_t = pointer;
+  using const_pointer_t = const_pointer;
+  using reference_t = reference;
+  using const_reference_t = std::add_lvalue_reference_t<std::add_const_t<value_type>>;
   using iterator_category = std::random_access_iterator_tag;
   using difference_type = std::ptrdiff_t;
 
@@ -54,6 +58,13 @@ public:
   TESSERA_HOST_DEVICE constexpr pointer get_decorated() const { return p_; }
   TESSERA_HOST_DEVICE constexpr operator pointer() const { return p_; }
   TESSERA_HOST_DEVICE explicit constexpr operator bool() const { return p_ != nullptr; }
+  // A pointer to void converts explicitly to a pointer to objects of the same space (keeping const).
+  template <typename U, access::decorated D,
+            typename = std::enable_if_t<std::is_void_v<ElementType> && !std::is_void_v<U> &&
+                                        (std::is_const_v<U> || !std::is_const_v<ElementType>)>>
+  TESSERA_HOST_DEVICE explicit constexpr operator multi_ptr<U, Space, D>() const {
+    return multi_ptr<U, Space, D>(static_cast<U*>(p_));
+  }
 
   TESSERA_HOST_DEVICE void prefetch(std::size_t) const {}
 
