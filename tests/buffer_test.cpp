@@ -374,8 +374,11 @@ TEST(Accessor, PlaceholderAndHostAccessorFromBufferAndRangeOnly) {
   {
     sycl::buffer<int, 1> buf(host.data(), sycl::range<1>(10));
     sycl::accessor<int, 1, sycl::access_mode::write> a(buf, sycl::range<1>(3));
+    EXPECT_TRUE(a.is_placeholder());  // made without a handler, though P is the default false_t
     q.submit([&](sycl::handler& h) {
       h.require(a);
+      sycl::accessor<int, 1, sycl::access_mode::read> bound(buf, h);
+      EXPECT_FALSE(bound.is_placeholder());
       h.parallel_for(sycl::range<1>(3), [=](sycl::id<1> i) { a[i] = 5; });
     });
     sycl::host_accessor ha(buf, sycl::range<1>(4), sycl::read_only);
@@ -726,7 +729,7 @@ TEST(Buffer, AllocatorIsDeducedAndKept) {
 }
 
 TEST(Buffer, SetFinalDataToArrayWeakPtrAndSharedPtr) {
-  auto weak_target = std::make_shared<int[]>(3);
+  std::shared_ptr<int[]> weak_target(new int[3]());
   auto shared_target = std::make_shared<int>(0);
   {
     sycl::buffer<int, 1> a{sycl::range<1>(3)};

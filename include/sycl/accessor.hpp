@@ -215,7 +215,7 @@ public:
   // A read-write accessor converts to a read-only one, and one to T to one to const T (§4.7.6.9.1).
   template <access_mode OM, typename = std::enable_if_t<M == access_mode::read &&
                                                         (OM != access_mode::read || std::is_const_v<DataT>)>>
-  accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()) {}
+  accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()), placeholder_(o.placeholder_) {}
 
   TESSERA_HOST_DEVICE element_t operator[](const id<D>& i) const {
 #if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
@@ -246,7 +246,8 @@ public:
   TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
-  TESSERA_HOST_DEVICE bool is_placeholder() const { return P == access::placeholder::true_t; }
+  // Made without a handler (§4.7.6.9.2), whatever the deprecated placeholder parameter says.
+  TESSERA_HOST_DEVICE bool is_placeholder() const { return placeholder_; }
   // The start of the buffer, even for a ranged accessor (§4.7.6.9.1). The deprecated
   // constant_buffer target hands out SYCL 1.2.1's constant_ptr, as DPC++ does (the SYCL-CTS's
   // address_space category takes it so); the other targets a raw pointer.
@@ -306,7 +307,8 @@ private:
   template <typename BT, typename A, typename = std::enable_if_t<tessera::runtime::buffer_accessible_v<BT, DataT, M>>>
   accessor(buffer<BT, D, A>& b, const range<D>& r, const id<D>& off, bool ranged)
       : v_(tessera::runtime::make_view<std::remove_const_t<DataT>, D>(b.impl(), b.first_element(), b.get_range(),
-                                                                       r, off)) {
+                                                                       r, off)),
+        placeholder_(true) {
     (void)ranged;
   }
   // no_init is the one property of an accessor; a read-only accessor cannot take it (§4.7.6.9.1).
@@ -323,6 +325,7 @@ private:
         h, v_.buffer, tessera::runtime::effective_mode(M, props.has_property<property::no_init>()));
     v_.data = static_cast<elem*>(base) + first;
     v_.attached = true;
+    placeholder_ = false;
   }
 
   // Device code reaches the buffer through the command's device copy, host code through the
@@ -343,6 +346,7 @@ private:
 
   view_t v_;
   bool no_init_ = false;
+  bool placeholder_ = false;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   friend class handler;
 };
