@@ -103,6 +103,7 @@ TEST(LocalAccessor, DeprecatedTargetLocalInAHierarchicalKernel) {
 TEST(LocalAccessor, DeprecatedTargetLocalInAnNdRangeKernel) {
   static_assert(std::is_base_of_v<sycl::local_accessor<int, 1>, local_target>);
   static_assert(std::is_same_v<decltype(std::declval<local_target>().get_pointer()), sycl::local_ptr<int>>);
+  static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<int, 2>>().get_pointer()), sycl::local_ptr<int>>);
   sycl::queue q;
   int* out = sycl::malloc_shared<int>(4, q);
   q.submit([&](sycl::handler& h) {

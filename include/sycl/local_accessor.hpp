@@ -99,7 +99,8 @@ public:
   TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }  // as accessor::max_size
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
-  TESSERA_HOST_DEVICE DataT* get_pointer() const noexcept { return base(); }
+  // SYCL 1.2.1's local_ptr, deprecated but as SYCL 2020 declares it (and DPC++ returns it).
+  TESSERA_HOST_DEVICE local_ptr<DataT> get_pointer() const noexcept { return local_ptr<DataT>(base()); }
   template <access::decorated Decorated = access::decorated::no>
   TESSERA_HOST_DEVICE accessor_ptr<Decorated> get_multi_ptr() const noexcept {
     return accessor_ptr<Decorated>(base());
