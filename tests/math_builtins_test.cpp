@@ -251,6 +251,15 @@ TEST(MathBuiltins, ScalarFormsTakeEachArgumentsTypeNamed) {
   EXPECT_EQ((sycl::mix<float, float, float>(0.0f, 4.0f, 0.25f)), 1.0f);
   EXPECT_EQ((sycl::hadd<unsigned char, unsigned char>(255, 253)), 254);
   EXPECT_EQ((sycl::native::divide<float, float>(1.0f, 4.0f)), 0.25f);
+  // The mixed forms name the non-scalar type only.
+  const sycl::float2 v(0.25f, 0.75f);
+  const sycl::float2 stepped = sycl::step<sycl::float2>(0.5f, v);
+  EXPECT_EQ(stepped[0], 0.0f);
+  EXPECT_EQ(stepped[1], 1.0f);
+  const sycl::float2 clamped = sycl::clamp<sycl::float2>(v, 0.5f, 0.6f);
+  EXPECT_EQ(clamped[0], 0.5f);
+  EXPECT_EQ(clamped[1], 0.6f);
+  static_assert(std::is_same_v<decltype(sycl::smoothstep<sycl::float2>(0.0f, 1.0f, v)), sycl::float2>);
 }
 
 TEST(MathBuiltins, ElementWiseFormsMatchTheScalarForms) {

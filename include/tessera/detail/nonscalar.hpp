@@ -119,4 +119,13 @@ TESSERA_HOST_DEVICE auto map_elements(F f, const A&... a) {
             std::enable_if_t<::tessera::detail::any_nonscalar_v<A0, A...>, int> = 0>             \
   TESSERA_HOST_DEVICE auto name(const A0& a0, const A&... a) {                                   \
     return ::tessera::detail::map_elements(tessera_scalar_fn::name{}, a0, a...);                 \
+  }                                                                                              \
+  /* SYCL 2020's mixed forms name only the non-scalar type, wherever its argument is            \
+     (step<NonScalar>(float, NonScalar)): reached only so, and the same as the call unnamed. */  \
+  template <typename NonScalar, typename... A,                                                   \
+            std::enable_if_t<::tessera::detail::is_nonscalar_v<NonScalar> &&                     \
+                                 ::tessera::detail::any_nonscalar_v<A...>,                       \
+                             int> = 0>                                                           \
+  TESSERA_HOST_DEVICE auto name(const A&... a) {                                                 \
+    return ::tessera::detail::map_elements(tessera_scalar_fn::name{}, a...);                     \
   }
