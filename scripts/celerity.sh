@@ -106,9 +106,9 @@ configure() {
 }
 
 # Celerity's lists: the examples it adds and the test executables of test/ and test/system/.
-examples() { sed -n 's/^ *add_example(\([a-z_]*\)).*/\1/p' "$celerity/examples/CMakeLists.txt"; }
-unit_tests() { sed -n '/^set(TEST_TARGETS/,/^)/{/^ *[a-z_]*$/p}' "$celerity/test/CMakeLists.txt" | tr -d ' '; }
-system_tests() { sed -n '/^set(SYSTEM_TEST_TARGETS/,/^)/{/^ *[a-z_]*$/p}' "$celerity/test/system/CMakeLists.txt" | tr -d ' '; }
+examples() { sed -n 's/^ *add_example(\([a-z0-9_]*\)).*/\1/p' "$celerity/examples/CMakeLists.txt"; }
+unit_tests() { sed -n '/^set(TEST_TARGETS/,/^)/{/^ *[a-z0-9_]*$/p}' "$celerity/test/CMakeLists.txt" | tr -d ' '; }
+system_tests() { sed -n '/^set(SYSTEM_TEST_TARGETS/,/^)/{/^ *[a-z0-9_]*$/p}' "$celerity/test/system/CMakeLists.txt" | tr -d ' '; }
 wanted() { ((${#only[@]} == 0)) || [[ " ${only[*]} " == *" $1 "* ]]; }
 
 mpi=(mpirun --allow-run-as-root --oversubscribe --bind-to none)
@@ -136,12 +136,13 @@ catch_summary() {
     n="$(sed -E 's/.* in ([0-9]+) test case.*/\1/' <<<"$line")"
     echo "$n of $n test cases pass"
   elif [[ -n "$line" ]]; then
-    local total pass fail skip
+    local total pass fail expected skip
     total="$(grep -oE 'test cases: *[0-9]+' <<<"$line" | grep -oE '[0-9]+')"
     pass="$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+')"
-    fail="$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+')"
+    fail="$(grep -oE '[0-9]+ failed($| \|)' <<<"$line" | grep -oE '^[0-9]+')"
+    expected="$(grep -oE '[0-9]+ failed as expected' <<<"$line" | grep -oE '^[0-9]+')"
     skip="$(grep -oE '[0-9]+ skipped' <<<"$line" | grep -oE '[0-9]+')"
-    echo "${pass:-0} of $total test cases pass, ${fail:-0} fail${skip:+, $skip skipped}"
+    echo "${pass:-0} of $total test cases pass, ${fail:-0} fail${expected:+, $expected fail as expected ([!shouldfail])}${skip:+, $skip skipped}"
   else
     echo "no Catch2 summary (crashed or timed out, rc $2)"
   fi
