@@ -728,6 +728,27 @@ TEST(Buffer, AllocatorIsDeducedAndKept) {
   EXPECT_EQ(from_shared.get_allocator().tag, 6);
 }
 
+TEST(Buffer, ReinterpretSharesTheStorageAsOtherElementsAndShapes) {
+  std::vector<std::uint32_t> words(4, 0);
+  sycl::queue q;
+  {
+    sycl::buffer<std::uint32_t, 1> b(words.data(), sycl::range<1>(4));
+    auto bytes = b.reinterpret<std::uint8_t>();
+    static_assert(std::is_same_v<decltype(bytes), sycl::buffer<std::uint8_t, 1>>);
+    EXPECT_EQ(bytes.get_range(), sycl::range<1>(16));
+    auto grid = b.reinterpret<std::uint16_t, 2>(sycl::range<2>(2, 4));
+    EXPECT_EQ(grid.byte_size(), b.byte_size());
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(bytes, h, sycl::write_only);
+      h.single_task([=] { a[4] = 0x7f; });
+    });
+    sycl::host_accessor g(grid, sycl::read_only);
+    EXPECT_EQ(g[0][2] & 0xff, 0x7f);  // bytes 4-5, little-endian
+    EXPECT_THROW((b.reinterpret<std::uint8_t, 1>(sycl::range<1>(15))), sycl::exception);
+  }
+  EXPECT_EQ(words[1] & 0xff, 0x7fu);
+}
+
 TEST(Buffer, SetFinalDataToArrayWeakPtrAndSharedPtr) {
   std::shared_ptr<int[]> weak_target(new int[3]());
   auto shared_target = std::make_shared<int>(0);

@@ -19,7 +19,13 @@ template <typename T> inline constexpr bool is_shared_ptr_v<std::shared_ptr<T>> 
 
 namespace sycl {
 
-template <typename T> class buffer_allocator : public std::allocator<T> {};
+template <typename T> class buffer_allocator : public std::allocator<T> {
+public:
+  // Not std::allocator's (C++17's): a rebound buffer_allocator is a buffer_allocator.
+  template <typename U> struct rebind {
+    using other = buffer_allocator<U>;
+  };
+};
 
 template <typename T, int D, typename A> struct is_property_of<property::buffer::use_host_ptr, buffer<T, D, A>> : std::true_type {};
 template <typename T, int D, typename A> struct is_property_of<property::buffer::use_mutex, buffer<T, D, A>> : std::true_type {};
@@ -157,6 +163,24 @@ public:
     return host_accessor<T, D, M>(*this, r, off);
   }
 
+  // §4.7.2.3: the same storage seen as other elements and another shape, of the same byte size.
+  template <typename U, int UD>
+  buffer<U, UD, typename std::allocator_traits<AllocatorT>::template rebind_alloc<std::remove_const_t<U>>> reinterpret(
+      range<UD> r) const {
+    if (r.size() * sizeof(U) != byte_size())
+      throw exception(errc::invalid, "buffer::reinterpret: " + std::to_string(r.size() * sizeof(U)) +
+                                         " bytes asked of a buffer of " + std::to_string(byte_size()));
+    if (first_ * sizeof(T) % sizeof(U) != 0)
+      throw exception(errc::invalid, "buffer::reinterpret: the sub-buffer does not start on an element of the new type");
+    return {*this, r, first_ * sizeof(T) / sizeof(U)};
+  }
+  template <typename U, int UD = D,
+            typename = std::enable_if_t<UD == 1 || (UD == D && sizeof(U) == sizeof(T))>>
+  auto reinterpret() const {
+    if constexpr (UD == 1) return reinterpret<U, 1>(range<1>(byte_size() / sizeof(U)));
+    else return reinterpret<U, UD>(range_);
+  }
+
   template <typename Dest>
   void set_final_data(Dest dest) {
     impl()->detach_host();
@@ -193,6 +217,12 @@ public:
   friend bool operator!=(const buffer& a, const buffer& b) { return !(a == b); }
 
 private:
+  // A reinterpreted view of `o`'s storage (reinterpret above).
+  template <typename U, int UD, typename UA>
+  buffer(const buffer<U, UD, UA>& o, const range<D>& r, std::size_t first)
+      : owner_(o.owner_), range_(r), first_(first), props_(o.props_), sub_(o.sub_) {}
+  template <typename, int, typename> friend class buffer;
+
   // use_host_ptr: writable host memory is the storage in any case (below); read-only host memory
   // is copied, which the user cannot tell apart while the buffer lives.
   // use_mutex: the mutex is held while the host memory is read here and written when the buffer goes.
