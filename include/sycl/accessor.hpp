@@ -18,9 +18,6 @@
 #include "tessera/group/call_site.hpp"
 #include "tessera/memory/subscript.hpp"
 #include "tessera/memory/window_iterator.hpp"
-#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
-#include "tessera/memory/access_check.hpp"
-#endif
 #include "tessera/runtime/buffer_impl.hpp"
 
 namespace sycl {
@@ -218,7 +215,7 @@ public:
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()), placeholder_(o.placeholder_) {}
 
   TESSERA_HOST_DEVICE element_t operator[](const id<D>& i) const {
-#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#if TESSERA_CHECKED_ACCESS
     check_index(i);
 #endif
     auto& e = tessera::memory::at(base(), v_.buffer_range, id<D>(i + v_.offset));
@@ -292,7 +289,7 @@ public:
   TESSERA_HOST_DEVICE const view_t& view() const { return v_; }
 
 private:
-#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#if TESSERA_CHECKED_ACCESS
   // Not inlined: its return address is the access's place in the kernel.
   [[gnu::noinline]] void check_index(const id<D>& i) const {
     std::size_t index[D], range[D], offset[D];

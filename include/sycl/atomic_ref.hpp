@@ -4,9 +4,7 @@
 #include <sycl/atomic_fence.hpp>
 #include <sycl/memory_enums.hpp>
 #include <tessera/detail/macros.hpp>
-#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
-#include <tessera/memory/access_check.hpp>
-#endif
+#include <tessera/memory/access_seam.hpp>
 #include <cstddef>
 #include <type_traits>
 
@@ -42,7 +40,7 @@ public:
   static constexpr sycl::memory_scope default_scope = DefaultScope;
 
   TESSERA_HOST_DEVICE explicit atomic_ref_base(T& object) noexcept : object_(&object) {
-#if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#if TESSERA_CHECKED_ACCESS
     tessera::check::atomic_access(&object); // concurrent atomic accesses are no race
 #endif
   }

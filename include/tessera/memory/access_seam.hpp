@@ -1,8 +1,12 @@
 #pragma once
 #include <cstddef>
 #include "tessera/detail/macros.hpp"
+// Check mode's accesses are checked on the host; device code compiled for a GPU is not.
 #if defined(TESSERA_CHECK) && !defined(__CUDA_ARCH__)
+#define TESSERA_CHECKED_ACCESS 1
 #include "tessera/memory/access_check.hpp"
+#else
+#define TESSERA_CHECKED_ACCESS 0
 #endif
 
 namespace tessera::memory {
@@ -10,7 +14,7 @@ namespace tessera::memory {
 // Every element access through an accessor or a local accessor passes here. In a checking build
 // (TESSERA_CHECK, on the CPU) it checks the index and tells the checker which code touched
 // which element; otherwise it is an inline identity the optimiser removes.
-#if !defined(TESSERA_CHECK) || defined(__CUDA_ARCH__)
+#if !TESSERA_CHECKED_ACCESS
 template <typename T>
 TESSERA_HOST_DEVICE inline T& element(T* base, std::size_t index, std::size_t /*extent*/) {
   return base[index];
