@@ -85,9 +85,6 @@ bool poisoned(const void* p, std::size_t bytes) {
   return true;
 }
 
-bool ordered(const access& a, const item_state& b) {
-  return a.item == b.local || (a.sub_group == b.local / b.sub_group_size && a.sub_group_epoch != b.sub_group_epoch);
-}
 bool ordered(const access& a, const access& b) {
   return a.item == b.item || (a.sub_group == b.sub_group && a.sub_group_epoch != b.sub_group_epoch);
 }
@@ -245,11 +242,11 @@ void touch(const void* p, std::size_t bytes, const void* pc) {
   c.size = static_cast<std::uint32_t>(bytes);
   settle(c, offset, now, p, false);
   const access mine{me->local, me->local / me->sub_group_size, me->sub_group_epoch, pc};
-  if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, *me))
+  if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, mine))
     report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.last.item) + " writes it at " +
            where(c.last.pc) + ", and " + who(me->local) + " accesses it at " + where(pc) +
            " with no barrier between (add a group_barrier, or use an atomic_ref)");
-  if (c.last.item != nobody && now == c.value && !ordered(c.last, *me)) c.reader = c.last;
+  if (c.last.item != nobody && now == c.value && !ordered(c.last, mine)) c.reader = c.last;
   if (!c.written && c.unwritten.item == nobody && poisoned(p, bytes)) c.unwritten = mine;
   c.last = mine;
   c.value = now;
