@@ -115,6 +115,51 @@ TEST(AccessCheck, AtomicsOnLocalMemoryAreNoRace) {
   sycl::free(out, q);
 }
 
+// Every item takes the tile's address at one place and the leader fills the tile through it: taking
+// an address is no access, so nothing is reported (tests/atomics_stress_test.cpp does this).
+TEST(AccessCheck, AnAddressTakenByEveryItemIsNoRace) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, q);
+  EXPECT_EQ(error_of([&](sycl::queue& cq) {
+              cq.submit([&](sycl::handler& h) {
+                sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+                h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+                  int* p = &tile[0];
+                  if (it.get_local_id(0) == 0)
+                    for (std::size_t i = 0; i < wg; ++i) p[i] = static_cast<int>(i);
+                  sycl::group_barrier(it.get_group());
+                  out[it.get_global_id(0)] = p[(it.get_local_id(0) + 1) % wg];
+                });
+              });
+            }),
+            "");
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>((i % wg + 1) % wg));
+  sycl::free(out, q);
+}
+
+// The same statement writing one element in every item, with no atomic: a race, though each
+// item's access is made at the same place.
+TEST(AccessCheck, OneElementWrittenByEveryItemIsARace) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n / wg, host);
+  const int line = __LINE__ + 7;
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> count(sycl::range<1>(1), h);
+      h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        if (it.get_local_id(0) == 0) count[0] = 0;
+        sycl::group_barrier(it.get_group());
+        count[0] += 1;
+        sycl::group_barrier(it.get_group());
+        if (it.get_local_id(0) == 0) out[it.get_group(0)] = count[0];
+      });
+    });
+  });
+  EXPECT_NE(msg.find("both write it at"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+  sycl::free(out, host);
+}
+
 TEST(AccessCheck, OutOfBoundsThroughAnAccessor) {
   sycl::buffer<int> b{sycl::range<1>(100)};
   const int line = __LINE__ + 5;

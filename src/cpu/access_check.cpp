@@ -46,6 +46,10 @@ struct cell {
   std::uint32_t size = 0;
   std::uint64_t value = 0;       // its bytes (or their hash) at `last`'s access
   access last, reader;           // reader: an earlier item's access that did not change it
+  // An item's write that `last` saw, made at the same place in the code as `last`'s access: the
+  // two items took the element's address there (`T* p = &tile[0];`) and one wrote through it,
+  // which is no race unless `last` writes too (the same `tile[0] += x` in every item).
+  access same_place_writer;
   access unwritten;              // an access that found it never written
 };
 
@@ -160,10 +164,16 @@ void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool 
       report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.reader.item) + " reads it at " +
              where(c.reader.pc) + ", and " + who(c.last.item) + " writes it at " + where(c.last.pc) +
              " with no barrier between (add a group_barrier, or use an atomic_ref)");
-    c.reader = access{};
-  } else if (at_end && c.unwritten.item != nobody && poisoned(p, c.size)) {
-    report("read of " + element_at(offset, c.size) + " that no work-item of the group wrote: " + who(c.unwritten.item) +
-           " at " + where(c.unwritten.pc));
+    if (!c.atomic && c.same_place_writer.item != nobody && !ordered(c.same_place_writer, c.last))
+      report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.same_place_writer.item) +
+             " and " + who(c.last.item) + " both write it at " + where(c.last.pc) +
+             " with no barrier between (add a group_barrier, or use an atomic_ref)");
+    c.reader = c.same_place_writer = access{};
+  } else {
+    c.same_place_writer = access{};
+    if (at_end && c.unwritten.item != nobody && poisoned(p, c.size))
+      report("read of " + element_at(offset, c.size) + " that no work-item of the group wrote: " +
+             who(c.unwritten.item) + " at " + where(c.unwritten.pc));
   }
 }
 
@@ -171,7 +181,7 @@ void end_of_stretch() {
   for (const std::size_t offset : group.touched) {
     cell& c = group.cells[offset];
     settle(c, offset, value_of(group.arena + offset, c.size), group.arena + offset, true);
-    c.last = c.reader = c.unwritten = access{};
+    c.last = c.reader = c.unwritten = c.same_place_writer = access{};
     c.atomic = false;
   }
   group.touched.clear();
@@ -234,7 +244,7 @@ void touch(const void* p, std::size_t bytes, const void* pc) {
   cell& c = group.cells[offset];
   if (c.stamp != group.stamp) c = cell{}, c.stamp = group.stamp;
   if (c.epoch != group.epoch || c.last.item == nobody) {
-    if (c.epoch != group.epoch) c.last = c.reader = c.unwritten = access{}, c.atomic = false;
+    if (c.epoch != group.epoch) c.last = c.reader = c.unwritten = c.same_place_writer = access{}, c.atomic = false;
     c.epoch = group.epoch;
     group.touched.push_back(offset);
   }
@@ -242,7 +252,9 @@ void touch(const void* p, std::size_t bytes, const void* pc) {
   c.size = static_cast<std::uint32_t>(bytes);
   settle(c, offset, now, p, false);
   const access mine{me->local, me->local / me->sub_group_size, me->sub_group_epoch, pc};
-  if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, mine))
+  if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, mine) && c.last.pc == pc)
+    c.same_place_writer = c.last;
+  else if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, mine))
     report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.last.item) + " writes it at " +
            where(c.last.pc) + ", and " + who(me->local) + " accesses it at " + where(pc) +
            " with no barrier between (add a group_barrier, or use an atomic_ref)");
