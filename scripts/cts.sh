@@ -27,6 +27,10 @@
 #   --timeout S          kill a category's run after S seconds (default 1800)
 #   --out FILE           the table, as Markdown (default <build>/conformance.md)
 #   --no-run             build only
+#   --together S         build every selected executable in one build first, for at most S seconds
+#                        (a machine of many cores: one category alone has too few sources to keep
+#                        them busy); each verdict then comes from that build's log, and an
+#                        executable it did not finish is "not built in time". Needs ninja.
 #   -DVAR=VALUE          passed to the CTS's CMake configure (e.g. -DCMAKE_CXX_FLAGS=-O2)
 #   CATEGORY...          directories of the CTS's tests/ (e.g. item range kernel_bundle) or
 #                        executables (test_item); default: every one.
@@ -43,6 +47,7 @@ repo="$(cd "$here/.." && pwd)"
 command_line="scripts/cts.sh $*"
 
 cts="" tessera="$repo/build" build="" jobs=2 cxx="" cuda=0 full=0 timeout_s=1800 out="" run=1
+together_s=0
 cmake_args=() wanted=()
 
 die() { echo "cts.sh: $*" >&2; exit 2; }
@@ -61,6 +66,7 @@ parse_args() {
       --timeout) timeout_s="$2"; shift ;;
       --out) out="$2"; shift ;;
       --no-run) run=0 ;;
+      --together) together_s="$2"; shift ;;
       -D*) cmake_args+=("$1") ;;
       -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
       -*) die "unknown option $1 (see --help)" ;;
@@ -202,6 +208,35 @@ build_common() {
   common_error=""
 }
 
+# Builds every selected executable at once, within together_s seconds (what is unfinished then is
+# left for the verdicts to tell).
+build_together() {
+  command -v ninja >/dev/null || die "--together needs ninja"
+  local targets=() entry t0=$SECONDS
+  for entry in "${executables[@]}"; do targets+=("${entry#* }"); done
+  echo "building ${#targets[@]} executables together (-j $jobs, at most $together_s s)" >&2
+  timeout -k 10 "$together_s" ninja -C "$build" -j "$jobs" -k 0 "${targets[@]}" \
+    >"$build/cts-logs/together.build.log" 2>&1 || true
+  echo "built together in $((SECONDS - t0)) s" >&2
+}
+
+# Sets build_error for one executable from the build of all of them: empty when it is built, else
+# its first compile error (its failures go to its own log), else "not built in time".
+together_verdict() {
+  local exe="$1" log="$2"
+  build_error=""
+  ninja -C "$build" -n "$exe" 2>/dev/null | grep -q '^ninja: no work to do' && return
+  awk -v obj="/${exe}_objects.dir/" -v bin="bin/$exe" '
+    /^FAILED: / { keep = index($0, obj) || $2 == bin; if (keep) print; next }
+    /^\[[0-9]+\/[0-9]+\] |^ninja: / { keep = 0 }
+    keep' "$build/cts-logs/together.build.log" >"$log"
+  if [[ -s "$log" ]]; then
+    build_error="$(first_error "$log")"
+  else
+    build_error="not built in time"
+  fi
+}
+
 # Runs one executable; sets run_result and the counts.
 run_one() {
   local exe="$1" xml="$build/cts-logs/$1.xml" rc=0
@@ -233,7 +268,7 @@ row() {
 }
 
 build_and_run() {
-  local i=0 n=${#executables[@]} category exe name log t0 build_s run_s
+  local i=0 n=${#executables[@]} category exe name log t0 build_s run_s build_error
   for entry in "${executables[@]}"; do
     i=$((i + 1))
     read -r category exe <<<"$entry"
@@ -246,13 +281,20 @@ build_and_run() {
       echo "[$i/$n] $name: not built (util does not build)" >&2
       continue
     fi
-    if ! cmake --build "$build" -j "$jobs" --target "$exe" -- -k 0 >"$log" 2>&1; then
-      build_s=$((SECONDS - t0))
-      row "$name" "$(first_error "$log")" - - - "$build_s, -" "no build"
-      echo "[$i/$n] $name: does not build ($build_s s): $(first_error "$log")" >&2
-      continue
+    if ((together_s)); then
+      together_verdict "$exe" "$log"
+    elif ! cmake --build "$build" -j "$jobs" --target "$exe" -- -k 0 >"$log" 2>&1; then
+      build_error="$(first_error "$log")"
+    else
+      build_error=""
     fi
     build_s=$((SECONDS - t0))
+    ((together_s == 0)) || build_s="together"
+    if [[ -n "$build_error" ]]; then
+      row "$name" "$build_error" - - - "$build_s, -" "no build"
+      echo "[$i/$n] $name: does not build ($build_s s): $build_error" >&2
+      continue
+    fi
     if ((!run)); then
       row "$name" built - - - "$build_s, -" "built"
       echo "[$i/$n] $name: built ($build_s s)" >&2
@@ -297,6 +339,7 @@ main() {
   select_executables
   rows=()
   build_common
+  ((together_s == 0)) || [[ -n "$common_error" ]] || build_together
   build_and_run
   echo "$(grep -o '^\*\*[0-9]* of [0-9]*' "$out" | tr -d '*') pass; table in $out" >&2
 }

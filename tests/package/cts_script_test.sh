@@ -58,4 +58,15 @@ expect_count 1 '^\| passes \|' "$t"
 TMPDIR="$work" bash "$cts_sh" --cts "$work/cts" --tessera "$stage" --no-run fails 2>"$work/progress.log" \
   || { cat "$work/progress.log"; exit 1; }
 expect '^\| fails \| built \| - \| - \| - \| [0-9]+, - \| built \|$' "$work/cts-build/conformance.md"
+# --together: one build of every executable, the verdicts read from its log; a build cut short
+# leaves the unfinished ones "not built in time".
+rm -rf "$work/build"
+cts --together 600
+expect '^\*\*1 of 6\*\* CTS executables pass' "$t"
+expect '^\| passes \| built \| 1 \| 0 \| 1 \| together, [0-9]+ \| pass \|$' "$t"
+expect '^\| no_build \| tests/no_build/no_build.cpp:[0-9]+:[0-9]+: error: .*this category does not build.* \| - \| - \| - \| together, - \| no build \|$' "$t"
+expect 'this category does not build' "$work/build/cts-logs/test_no_build.build.log"
+rm -rf "$work/build"
+CCACHE_DISABLE=1 cts --together 1 passes
+expect '^\| passes \| not built in time \| - \| - \| - \| together, - \| no build \|$' "$t"
 echo "package.cts-script: OK"
