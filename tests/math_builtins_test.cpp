@@ -262,6 +262,28 @@ TEST(MathBuiltins, ScalarFormsTakeEachArgumentsTypeNamed) {
   static_assert(std::is_same_v<decltype(sycl::smoothstep<sycl::float2>(0.0f, 1.0f, v)), sycl::float2>);
 }
 
+// SYCL 2020 declares the scalar built-ins as overloads for float, double and half (and the
+// integer types), which an argument of a class type reaches through its conversion.
+template <typename T>
+struct ConvertsTo {
+  T value;
+  operator T() const { return value; }
+};
+
+TEST(MathBuiltins, ScalarFormsTakeArgumentsThatConvertToTheScalar) {
+  static_assert(std::is_same_v<decltype(sycl::cos(ConvertsTo<float>{0.0f})), float>);
+  static_assert(std::is_same_v<decltype(sycl::cos(ConvertsTo<sycl::half>{})), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::nan(ConvertsTo<std::uint64_t>{})), double>);
+  EXPECT_EQ(sycl::cos(ConvertsTo<double>{0.0}), 1.0);
+  EXPECT_EQ(sycl::fmax(ConvertsTo<double>{1.0}, ConvertsTo<double>{2.0}), 2.0);
+  EXPECT_EQ(sycl::fma(ConvertsTo<float>{2.0f}, ConvertsTo<float>{3.0f}, ConvertsTo<float>{1.0f}), 7.0f);
+  EXPECT_EQ(sycl::ldexp(ConvertsTo<float>{1.5f}, ConvertsTo<int>{2}), 6.0f);
+  EXPECT_TRUE(sycl::isless(ConvertsTo<float>{1.0f}, ConvertsTo<float>{2.0f}));
+  EXPECT_EQ(sycl::native::sqrt(ConvertsTo<float>{4.0f}), 2.0f);
+  EXPECT_EQ(sycl::half_precision::recip(ConvertsTo<float>{4.0f}), 0.25f);
+  EXPECT_EQ(sycl::clamp(ConvertsTo<int>{9}, 0, 5), 5);
+}
+
 TEST(MathBuiltins, ElementWiseFormsMatchTheScalarForms) {
   const sycl::float4 v(-1.5f, 0.25f, 2.0f, 9.0f);
   const sycl::marray<double, 5> m{0.1, 0.2, 0.3, 0.4, 0.5};
@@ -523,6 +545,11 @@ TEST(CommonGeometricRelational, ScalarFormsAndOverloadResolution) {
   EXPECT_TRUE((std::is_same_v<decltype(sycl::isnan(1.0f)), bool>));
   EXPECT_TRUE((std::is_same_v<decltype(sycl::isequal(sycl::double2(), sycl::double2())),
                               sycl::vec<std::int64_t, 2>>));
+  // any/all give int for a vec (as OpenCL), bool for an marray and a scalar.
+  EXPECT_TRUE((std::is_same_v<decltype(sycl::any(sycl::int2())), int>));
+  EXPECT_TRUE((std::is_same_v<decltype(sycl::all(sycl::int4().swizzle<0, 1>())), int>));
+  EXPECT_TRUE((std::is_same_v<decltype(sycl::all(sycl::marray<bool, 2>())), bool>));
+  EXPECT_TRUE((std::is_same_v<decltype(sycl::any(3)), bool>));
   using namespace sycl;
   EXPECT_EQ(sqrt(4.0f), 2.0f);
   EXPECT_EQ(cos(0.0), 1.0);

@@ -39,6 +39,15 @@ struct select_element {
   }
 };
 
+// SYCL 2020 has any/all of a vec (or a swizzle) give int, as OpenCL's did, and of an marray,
+// whose comparisons give marray<bool>, bool.
+template <typename A>
+using any_all_result_t = std::conditional_t<
+    std::is_same_v<typename nonscalar_traits<
+                       typename nonscalar_traits<remove_cvref_t<A>>::bool_result>::element_type,
+                   bool>,
+    bool, int>;
+
 }  // namespace tessera::detail
 
 namespace sycl {
@@ -64,7 +73,7 @@ TESSERA_HOST_DEVICE bool any(A x) {
   return ::tessera::detail::most_significant_bit(x);
 }
 template <typename A, std::enable_if_t<::tessera::detail::is_nonscalar_v<A>, int> = 0>
-TESSERA_HOST_DEVICE bool any(const A& x) {
+TESSERA_HOST_DEVICE ::tessera::detail::any_all_result_t<A> any(const A& x) {
   for (int i = 0; i < ::tessera::detail::element_count_v<A>; ++i) {
     if (::tessera::detail::most_significant_bit(x[i])) return true;
   }
@@ -75,7 +84,7 @@ TESSERA_HOST_DEVICE bool all(A x) {
   return ::tessera::detail::most_significant_bit(x);
 }
 template <typename A, std::enable_if_t<::tessera::detail::is_nonscalar_v<A>, int> = 0>
-TESSERA_HOST_DEVICE bool all(const A& x) {
+TESSERA_HOST_DEVICE ::tessera::detail::any_all_result_t<A> all(const A& x) {
   for (int i = 0; i < ::tessera::detail::element_count_v<A>; ++i) {
     if (!::tessera::detail::most_significant_bit(x[i])) return false;
   }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "tessera/detail/implicit_scalar.hpp"
 #include "tessera/detail/macros.hpp"
 
 namespace tessera::detail {
@@ -105,7 +106,8 @@ TESSERA_HOST_DEVICE auto map_elements(F f, const A&... a) {
 
 // Declares, for a scalar function `name` already declared in namespace `ns`, its element-wise
 // form for vec, swizzles and marray (any argument may be a non-scalar, scalars broadcast, pointers
-// to non-scalars become pointers to their elements).
+// to non-scalars become pointers to their elements), and its form for arguments of a class type
+// that converts to a scalar (implicit_scalar.hpp).
 #define TESSERA_ELEMENTWISE(ns, name)                                                            \
   namespace tessera_scalar_fn {                                                                  \
   struct name {                                                                                  \
@@ -128,4 +130,5 @@ TESSERA_HOST_DEVICE auto map_elements(F f, const A&... a) {
                              int> = 0>                                                           \
   TESSERA_HOST_DEVICE auto name(const A&... a) {                                                 \
     return ::tessera::detail::map_elements(tessera_scalar_fn::name{}, a...);                     \
-  }
+  }                                                                                              \
+  TESSERA_IMPLICIT_SCALAR_FORM(ns, name)
