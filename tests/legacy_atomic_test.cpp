@@ -52,6 +52,29 @@ TEST(LegacyAtomic, LocalAccessorCountsTheWorkGroup) {
   for (int g : per_group) EXPECT_EQ(g, static_cast<int>(2 * local));
 }
 
+// Zero dimensions: the accessor converts to the atomic of its one element.
+TEST(LegacyAtomic, ZeroDimensionalLocalAccessorIsItsElementsAtomic) {
+  sycl::queue q;
+  constexpr std::size_t groups = 3, local = 32;
+  std::vector<int> per_group(groups, 0);
+  {
+    sycl::buffer<int> out(per_group.data(), sycl::range<1>(groups));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 0, sycl::access_mode::atomic, sycl::target::local> count(h);
+      sycl::accessor o(out, h, sycl::write_only);
+      h.parallel_for(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
+        const sycl::atomic<int, address_space::local_space> a = count;
+        if (it.get_local_id(0) == 0) a.store(1);
+        sycl::group_barrier(it.get_group());
+        static_cast<sycl::atomic<int, address_space::local_space>>(count).fetch_add(3);
+        sycl::group_barrier(it.get_group());
+        if (it.get_local_id(0) == 0) o[it.get_group(0)] = a.load();
+      });
+    });
+  }
+  for (int g : per_group) EXPECT_EQ(g, static_cast<int>(1 + 3 * local));
+}
+
 // Each operation and free function on one object, from host code (where a global_ptr is a pointer).
 TEST(LegacyAtomic, OperationsReturnTheOldValue) {
   unsigned value = 0b1100;

@@ -26,6 +26,14 @@ public:
   }
   template <int DD = D, typename = std::enable_if_t<DD == 1>>
   TESSERA_HOST_DEVICE element operator[](std::size_t i) const { return (*this)[sycl::id<1>(i)]; }
+
+  // Zero dimensions: the one element as an atomic (SYCL 1.2.1's operator atomic<DataT,
+  // local_space>); not a template, as local_accessor's conversion, and the other ranks convert to
+  // a private type.
+  struct no_conversion {};
+  TESSERA_HOST_DEVICE operator std::conditional_t<D == 0, element, no_conversion>() const {  // NOLINT: as the spec
+    return element(sycl::local_ptr<DataT>(&static_cast<DataT&>(*this)));
+  }
 };
 
 // What the deprecated local accessor is, of every rank.
