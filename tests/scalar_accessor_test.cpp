@@ -105,4 +105,31 @@ TEST(ScalarAccessor, GetPointerIsTheBufferStart) {
   EXPECT_EQ(a[0], 12);
 }
 
+// SYCL 2020 declares a device accessor's get_pointer() (deprecated) as global_ptr<value_type>,
+// a host_task accessor's as a raw pointer.
+TEST(ScalarAccessor, DeviceAccessorsPointerIsAGlobalPtr) {
+  using device_read = sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::device>;
+  using device_write = sycl::accessor<int, 2, sycl::access_mode::write, sycl::target::device>;
+  using device_scalar = sycl::accessor<int, 0, sycl::access_mode::read_write, sycl::target::device>;
+  using task = sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::host_task>;
+  static_assert(std::is_same_v<decltype(std::declval<device_read>().get_pointer()), sycl::global_ptr<const int>>);
+  static_assert(std::is_same_v<decltype(std::declval<device_write>().get_pointer()), sycl::global_ptr<int>>);
+  static_assert(std::is_same_v<decltype(std::declval<device_scalar>().get_pointer()), sycl::global_ptr<int>>);
+  static_assert(std::is_same_v<decltype(std::declval<task>().get_pointer()), int*>);
+  int data[3] = {1, 2, 3};
+  {
+    sycl::buffer<int> b(data, sycl::range<1>(3));
+    sycl::queue q;
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h, sycl::range<1>(2), sycl::id<1>(1));
+      h.single_task([=] {
+        sycl::global_ptr<int> p = a.get_pointer();
+        int* raw = p;
+        raw[0] = p[2] * 10;
+      });
+    });
+  }
+  EXPECT_EQ(data[0], 30);
+}
+
 }  // namespace

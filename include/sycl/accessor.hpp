@@ -245,11 +245,13 @@ public:
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
   // Made without a handler (§4.7.6.9.2), whatever the deprecated placeholder parameter says.
   TESSERA_HOST_DEVICE bool is_placeholder() const { return placeholder_; }
-  // The start of the buffer, even for a ranged accessor (§4.7.6.9.1). The deprecated
-  // constant_buffer target hands out SYCL 1.2.1's constant_ptr, as DPC++ does (the SYCL-CTS's
-  // address_space category takes it so); the other targets a raw pointer.
+  // The start of the buffer, even for a ranged accessor (§4.7.6.9.1). SYCL 2020 declares it
+  // (deprecated) as global_ptr<value_type> for target::device, a raw pointer for the host targets;
+  // the deprecated constant_buffer target hands out SYCL 1.2.1's constant_ptr, as DPC++ does (the
+  // SYCL-CTS's address_space category takes it so).
   TESSERA_HOST_DEVICE auto get_pointer() const noexcept {
     if constexpr (T == target::constant_buffer) return constant_ptr<std::remove_const_t<DataT>>(base());
+    else if constexpr (T == target::device) return global_ptr<value_type>(static_cast<pointer>(base()));
     else return static_cast<pointer>(base());
   }
   template <access::decorated Decorated = access::decorated::no>
