@@ -4,9 +4,10 @@
 #
 #   scripts/cts_bundle.sh --cts DIR [--tessera BUILD] [--out DIR]
 #
-#   toolchain.tar.xz   this machine's clang 19 (its binary, libLLVM, libclang-cpp and the libraries
-#                      they load, its resource headers) and g++ 12's libstdc++ headers and start
-#                      files, so that the CTS is compiled there as here (made once; ~41 MB)
+#   toolchain.tar.xz   this machine's clang 19 (its binary, libLLVM, libclang-cpp, its resource
+#                      headers) and g++ 12's libstdc++ headers and start files, so that the CTS is
+#                      compiled there as here (made once; ~41 MB)
+#   toolchain-libs.tar.xz  the other libraries clang 19 loads (made once; ~16 MB)
 #   cts-src.tar.xz     the CTS checkout with its submodules, without .git
 #   tessera.tar.xz     `cmake --install` of the Tessera build (default build/) and Boost.Context
 # The device tool carries a folder of at most 64 MiB: the default --out is .gpu/cts (git-ignored).
@@ -34,9 +35,7 @@ pack_toolchain() {
   mkdir -p "$o/llvm-19/bin" "$o/llvm-19/lib/clang/19" "$o/gcc12/usr/lib/gcc/x86_64-linux-gnu/12" \
            "$o/gcc12/usr/include/c++" "$o/gcc12/usr/include/x86_64-linux-gnu/c++"
   cp -L /usr/lib/llvm-19/bin/clang "$o/llvm-19/bin/"
-  for lib in libLLVM.so.19.1 libclang-cpp.so.19.1 libedit.so.2 libbsd.so.0 libmd.so.0 libtinfo.so.6 libffi.so.8; do
-    cp -L "$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')" "$o/llvm-19/lib/"
-  done
+  cp -L /usr/lib/x86_64-linux-gnu/libLLVM.so.19.1 /usr/lib/x86_64-linux-gnu/libclang-cpp.so.19.1 "$o/llvm-19/lib/"
   cp -r /usr/lib/llvm-19/lib/clang/19/include /usr/lib/llvm-19/lib/clang/19/share "$o/llvm-19/lib/clang/19/"
   cp "$gcc"/crt*.o "$gcc"/libgcc.a "$gcc"/libgcc_eh.a "$gcc"/libgcc_s.so "$o/gcc12/usr/lib/gcc/x86_64-linux-gnu/12/"
   cp -r "$gcc/include" "$o/gcc12/usr/lib/gcc/x86_64-linux-gnu/12/"
@@ -46,7 +45,27 @@ pack_toolchain() {
   tar -C "$stage/tc" -cf - opt | xz -9 -T0 >"$out/toolchain.tar.xz"
 }
 
+# The libraries clang 19 loads beside the C and C++ runtimes: those that the linker (which clang
+# runs, and which inherits its library path) loads too go last in that path (lib/fallback), so
+# that the machine's own come first for it.
+pack_libraries() {
+  local o="$stage/libs/opt/llvm-19/lib" lib path
+  mkdir -p "$o/fallback"
+  for lib in $(ldd /usr/lib/llvm-19/bin/clang | awk '/=>/ { print $1 }'); do
+    case "$lib" in
+      libc.so*|libm.so*|libstdc++.so*|libgcc_s.so*|libLLVM.so*|libclang-cpp.so*) continue ;;
+    esac
+    path="$(ldd /usr/lib/llvm-19/bin/clang | awk -v l="$lib" '$1 == l { print $3 }')"
+    case "$lib" in
+      libz.so*|liblzma.so*|libzstd.so*) cp -L "$path" "$o/fallback/" ;;
+      *) cp -L "$path" "$o/" ;;
+    esac
+  done
+  tar -C "$stage/libs" -cf - opt | xz -9 -T0 >"$out/toolchain-libs.tar.xz"
+}
+
 [[ -s "$out/toolchain.tar.xz" ]] || pack_toolchain
+[[ -s "$out/toolchain-libs.tar.xz" ]] || pack_libraries
 tar --exclude=.git -C "$(dirname "$(realpath "$cts")")" -cf - "$(basename "$(realpath "$cts")")" \
   | xz -6 -T0 >"$out/cts-src.tar.xz"
 cmake --build "$tessera" --target tessera tessera-cbs tessera-ls >/dev/null

@@ -18,6 +18,7 @@ unxz_to() { # unxz_to DIR FILE: Python's lzma where there is no xz
   fi | tar -C "$1" -xf -
 }
 unxz_to / "$bundle/toolchain.tar.xz"
+unxz_to / "$bundle/toolchain-libs.tar.xz"
 unxz_to /tmp "$bundle/cts-src.tar.xz"
 rm -rf /tmp/tessera && unxz_to /tmp "$bundle/tessera.tar.xz"
 
@@ -25,7 +26,7 @@ rm -rf /tmp/tessera && unxz_to /tmp "$bundle/tessera.tar.xz"
 # with), and its own libraries ahead of the system's.
 cat >/usr/bin/clang++-19 <<'EOF'
 #!/bin/sh
-LD_LIBRARY_PATH=/opt/llvm-19/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} exec /opt/llvm-19/bin/clang \
+LD_LIBRARY_PATH=/opt/llvm-19/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}:/opt/llvm-19/lib/fallback exec /opt/llvm-19/bin/clang \
   --driver-mode=g++ --gcc-install-dir=/opt/gcc12/usr/lib/gcc/x86_64-linux-gnu/12 "$@"
 EOF
 chmod +x /usr/bin/clang++-19
