@@ -30,7 +30,9 @@ include_guard(GLOBAL)
 # compiler and fibers), for one with NO_CBS.
 # CHECK (or the variable TESSERA_CHECK_KERNELS set to ON): check mode (docs/checks.md). The
 # target's kernels on the CPU check every accessor access against its range and local memory for
-# races and reads of what no work-item wrote, and report with file:line (-DTESSERA_CHECK=1 -g).
+# races and reads of what no work-item wrote, and report with file:line (-DTESSERA_CHECK=1 -g); on
+# the CPU it is built with AddressSanitizer (-fsanitize=address, compiled and linked), which finds
+# accesses through USM pointers outside their allocations (left out for CUDA targets).
 # TESSERA_CBS_VERBOSE=1 in the build's environment (`TESSERA_CBS_VERBOSE=1 cmake --build ...`)
 # makes the pass print one line per kernel it leaves on fibers (objects ccache replays print none).
 function(add_sycl_to_target)
@@ -71,6 +73,10 @@ function(add_sycl_to_target)
   if(_TSYCL_CHECK OR TESSERA_CHECK_KERNELS)
     target_compile_definitions(${_TSYCL_TARGET} ${_tsycl_scope} TESSERA_CHECK=1)
     target_compile_options(${_TSYCL_TARGET} ${_tsycl_scope} -g)
+    if(NOT (_TSYCL_CUDA OR (TESSERA_CUDA_KERNELS AND NOT _TSYCL_HOST_ONLY)) AND NOT "thread" IN_LIST TESSERA_SANITIZE)
+      target_compile_options(${_TSYCL_TARGET} ${_tsycl_scope} -fsanitize=address -fno-omit-frame-pointer)
+      target_link_options(${_TSYCL_TARGET} ${_tsycl_scope} -fsanitize=address)
+    endif()
   endif()
   target_link_libraries(${_TSYCL_TARGET} ${_tsycl_scope} Tessera::sycl)
 endfunction()

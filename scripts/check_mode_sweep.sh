@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds each test file of tests/ in check mode (-DTESSERA_CHECK=1 -g, as tessera++ --check) against
+# Builds each test file of tests/ in check mode (-DTESSERA_CHECK=1 -g -fsanitize=address, as tessera++ --check) against
 # a build's libtessera and runs it: check mode must make no report on correct kernels (issue 30).
 # Tests that seed mistakes on purpose expect their errors either way.
 #
@@ -19,7 +19,7 @@ if [[ ${#names[@]} -eq 0 ]]; then
 fi
 for name in "${names[@]}"; do
   src="tests/$name.cpp"
-  if ! "$cxx" -std=c++20 -O1 -g -DTESSERA_CHECK=1 -Iinclude -Itests -Iexamples -isystem include/tessera/posix \
+  if ! "$cxx" -std=c++20 -O1 -g -DTESSERA_CHECK=1 -fsanitize=address -fno-omit-frame-pointer -Iinclude -Itests -Iexamples -isystem include/tessera/posix \
       "$src" -o "$out/$name" -L"$build" -ltessera -lboost_context -lgtest -lgtest_main -pthread \
       -Wl,-rpath,"$PWD/$build" >"$out/$name.build.log" 2>&1; then
     printf '%-32s no build: %s\n' "$name" "$(grep -m1 'error' "$out/$name.build.log")"
@@ -27,6 +27,6 @@ for name in "${names[@]}"; do
   fi
   TESSERA_DEVICE=cpu timeout 900 "$out/$name" >"$out/$name.log" 2>&1
   rc=$?
-  reports=$(grep -c 'check: ' "$out/$name.log")
+  reports=$(grep -c -e 'check: ' -e 'ERROR: AddressSanitizer' "$out/$name.log")
   printf '%-32s rc=%d %s, check reports: %s\n' "$name" "$rc" "$(grep -E '^\[  (PASSED|FAILED)  \] [0-9]' "$out/$name.log" | tr '\n' ' ')" "$reports"
 done

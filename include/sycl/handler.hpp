@@ -58,7 +58,7 @@ public:
     define<Name, KernelType>();
     no_local_memory("single_task");
     const binding_placeholders bind(*this);
-    tessera::glue::submit(*this, tessera::glue::single_task<std::decay_t<decltype(k)>>{k});
+    tessera::glue::submit(*this, tessera::glue::single_task<std::decay_t<decltype(k)>>{k, name_of<Name, KernelType>()});
   }
 
   // One work-item is one work-group: use_root_sync holds at once, and sub_group_size asks nothing
@@ -70,21 +70,21 @@ public:
 
   template <typename Name = void, typename K> void parallel_for(range<1> r, const K& k) {
     define<Name, K>();
-    basic<1>(r, {}, k);
+    basic<1, false, Name>(r, {}, k);
   }
   template <typename Name = void, typename K> void parallel_for(range<2> r, const K& k) {
     define<Name, K>();
-    basic<2>(r, {}, k);
+    basic<2, false, Name>(r, {}, k);
   }
   template <typename Name = void, typename K> void parallel_for(range<3> r, const K& k) {
     define<Name, K>();
-    basic<3>(r, {}, k);
+    basic<3, false, Name>(r, {}, k);
   }
   // Deprecated in SYCL 2020 but still allowed.
   template <typename Name = void, typename K, int D>
   void parallel_for(range<D> r, id<D> offset, const K& k) {
     define<Name, K>();
-    basic<D, true>(r, offset, k);
+    basic<D, true, Name>(r, offset, k);
   }
 
   template <typename Name = void, int D, typename K>
@@ -111,7 +111,7 @@ private:
     trace_range(r.get_global_range(), r.get_local_range());
     tessera::glue::nd_range_kernel<D, K> nd{geometry(r, requested_sub_group ? requested_sub_group : sub_group_size()),
                                             local_bytes_, requested_sub_group,
-                                            &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*), {k}};
+                                            name_of<Name, K>(), {k}};
     if constexpr (RootSync) {
       tessera::runtime::check_root_sync_launch(device_.impl(), tessera::runtime::kernel_record_of<KernelName>(),
                                                r.get_group_range().size(), r.get_local_range().size(), local_bytes_);
@@ -164,7 +164,7 @@ public:
     const binding_placeholders bind(*this);
     trace_range(groups * local, local);
     tessera::glue::submit(*this, tessera::glue::hierarchical_kernel<D, std::decay_t<decltype(k)>>{
-                                     {groups * local, local, groups, id<D>{}, 1}, local_bytes_, k});
+                                     {groups * local, local, groups, id<D>{}, 1}, local_bytes_, k, name_of<Name, KernelType>()});
   }
 
   // --- specialization constants (§4.9.4.4) ---
@@ -314,13 +314,14 @@ private:
   void* bind_placeholder(const std::shared_ptr<tessera::runtime::buffer_impl>& b);
   void cpu_only(const char* what) const;
 
-  template <int D, bool WithOffset = false, typename KernelType>
+  template <int D, bool WithOffset, typename Name, typename KernelType>
   void basic(const range<D>& r, const id<D>& offset, const KernelType& kernel) {
     const auto& k = with_handler<item<D, WithOffset>>(kernel);
     no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
     trace_range(r);
-    tessera::glue::submit(*this, tessera::glue::range_kernel<D, WithOffset, std::decay_t<decltype(k)>>{r, offset, k});
+    tessera::glue::submit(*this, tessera::glue::range_kernel<D, WithOffset, std::decay_t<decltype(k)>>{
+                                     r, offset, k, name_of<Name, KernelType>()});
   }
 
   template <int D, typename F>
@@ -347,6 +348,13 @@ private:
   template <typename Args, std::size_t... I>
   static auto leading_reductions(const Args& args, std::index_sequence<I...>) {
     return std::make_tuple(std::get<I>(args)...);
+  }
+
+  // A kernel's name for reports (its lambda's type when it has none): a pointer type, as a name may
+  // be incomplete.
+  template <typename Name, typename K>
+  static const std::type_info* name_of() {
+    return &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*);
   }
 
   // Every kernel-defining member calls this: registers the kernel's name and checks it against

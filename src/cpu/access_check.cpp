@@ -17,9 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "runtime/address_sanitizer.hpp"
 #include "sycl/exception.hpp"
 #include "tessera/backend/cpu/local_arena.hpp"
 #include "tessera/backend/cpu/nd_launch.hpp"
+#include "tessera/runtime/usm_check.hpp"
 
 namespace tessera::check {
 
@@ -68,6 +70,7 @@ struct group_state {
 };
 
 thread_local item_state* current = nullptr;
+thread_local const std::type_info* running_kernel = nullptr; // kernel_scope's
 thread_local group_state group;
 
 std::uint64_t value_of(const void* p, std::size_t bytes) {
@@ -123,8 +126,7 @@ std::string where(const void* pc) {
 
 const cpu::nd_launch_base& launch_of(const void* launch) { return *static_cast<const cpu::nd_launch_base*>(launch); }
 
-std::string kernel_name(const void* launch) {
-  const std::type_info* k = launch_of(launch).kernel_name;
+std::string kernel_name(const std::type_info* k) {
   if (!k) return "a kernel";
   int status = 0;
   std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(k->name(), nullptr, nullptr, &status), std::free);
@@ -132,6 +134,7 @@ std::string kernel_name(const void* launch) {
   if (!n.empty() && n.back() == '*') n.pop_back(); // the launch names kernels by a pointer type
   return "kernel " + n;
 }
+std::string kernel_name(const void* launch) { return kernel_name(launch_of(launch).kernel_name); }
 
 std::string who(std::uint32_t item) { return launch_of(group.launch).describe(group.group, item); }
 
@@ -200,7 +203,51 @@ void start_group(const item_state& item) {
   std::memset(group.arena, poison, group.bytes);
 }
 
+// AddressSanitizer's report of a bad access, completed with what it does not know: the USM
+// allocation that the address belongs to, and the kernel and work-item that made the access. It
+// is called once the report is printed, before the program ends.
+void complete_address_report(const char*) {
+  using runtime::usm_block;
+  const void* pc = __asan_get_report_pc();
+  auto* address = static_cast<char*>(__asan_get_report_address());
+  void* region = nullptr;
+  std::size_t region_bytes = 0;
+  usm_block b{};
+  const bool usm = address && __asan_locate_address &&
+                   __asan_locate_address(address, nullptr, 0, &region, &region_bytes) && region &&
+                   runtime::usm_block_at(region, b);
+  const bool in_kernel = current || running_kernel;
+  if (!usm && !in_kernel) return;
+  std::string msg = "Tessera: check: ";
+  if (usm) {
+    const auto offset = address - b.start;
+    msg += std::string(b.freed ? "access to freed USM memory" : "out-of-bounds access through a USM pointer") + " at " +
+           where(pc) + ": a " + std::to_string(__asan_get_report_access_size()) + "-byte " +
+           (__asan_get_report_access_type() ? "write" : "read") + " at byte " + std::to_string(offset) + " of a " +
+           std::to_string(b.bytes) + "-byte allocation of " + b.made_by +
+           (b.freed ? " that sycl::free released"
+            : offset >= 0 ? " (" + std::to_string(offset - static_cast<std::ptrdiff_t>(b.bytes)) + " bytes past its end)"
+                          : "");
+  } else {
+    msg += "the access AddressSanitizer reports above was made at " + where(pc);
+  }
+  if (current)
+    msg += " by " + launch_of(current->launch).describe(current->group, current->local) + " (" +
+           kernel_name(current->launch) + ")";
+  else if (running_kernel)
+    msg += " (" + kernel_name(running_kernel) + ")";
+  std::fprintf(stderr, "%s\n", msg.c_str());
+}
+
+[[maybe_unused]] const bool address_reports_completed = [] {
+  if (__asan_set_error_report_callback) __asan_set_error_report_callback(complete_address_report);
+  return true;
+}();
+
 } // namespace
+
+kernel_scope::kernel_scope(const std::type_info* name) noexcept : outer_(running_kernel) { running_kernel = name; }
+kernel_scope::~kernel_scope() { running_kernel = outer_; }
 
 void enter_item(item_state& item) {
   if (group.launch != item.launch || group.group != item.group) start_group(item);

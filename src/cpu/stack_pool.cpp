@@ -2,9 +2,7 @@
 
 #include <cstdlib>
 
-#if defined(TESSERA_SANITIZE_ADDRESS)
-#include <sanitizer/asan_interface.h>
-#endif
+#include "runtime/address_sanitizer.hpp"
 
 namespace tessera::cpu {
 
@@ -13,10 +11,10 @@ std::size_t stack_pool::stack_bytes() {
     const long n = std::strtol(s, nullptr, 10);
     if (n >= 16 * 1024) return static_cast<std::size_t>(n);
   }
-#if defined(TESSERA_SANITIZE_ADDRESS) || defined(TESSERA_SANITIZE_THREAD)
+#if defined(TESSERA_SANITIZE_THREAD)
   return 512 * 1024; // sanitizers' frames are several times larger
 #else
-  return 128 * 1024;
+  return runtime::address_sanitizer::present() ? 512 * 1024 : 128 * 1024;
 #endif
 }
 
@@ -33,11 +31,9 @@ boost::context::stack_context stack_pool::take() {
   if (free_.empty()) return last_ = allocator_.allocate();
   last_ = free_.back();
   free_.pop_back();
-#if defined(TESSERA_SANITIZE_ADDRESS)
   // A fiber that ended by switching away never returned from its frames, whose redzones stay
   // poisoned: the next fiber on this stack would be reported for touching its own locals.
-  __asan_unpoison_memory_region(static_cast<char*>(last_.sp) - last_.size, last_.size);
-#endif
+  runtime::address_sanitizer::unpoison(static_cast<char*>(last_.sp) - last_.size, last_.size);
   return last_;
 }
 

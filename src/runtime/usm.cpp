@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/address_sanitizer.hpp"
 #include "sycl/usm.hpp"
 #include "tessera/runtime/usm_check.hpp"
 #if defined(TESSERA_WITH_CUDA)
@@ -26,6 +27,7 @@ struct registry {
     sycl::usm::alloc kind;
     const device_impl* dev;
     void* base;             // what the backend allocated: a larger block when the alignment asked for it
+    std::size_t reserved;   // bytes from the pointer handed out to the end of `base`'s block
     std::size_t pinned = 0; // pending commands that use it
   };
   static constexpr std::size_t quarantine_entries = 256;
@@ -72,6 +74,17 @@ struct registry {
   }
 };
 
+// Under AddressSanitizer (check mode), the bytes the block holds past the allocation (the size is
+// rounded up to the alignment), and all of it while freed, are poisoned: an access there is
+// reported, as one past an allocation of the program's own is.
+void poison_unused(const char* p, const registry::entry& e) {
+  if (e.dev->kind == tessera::runtime::device_kind::cpu)
+    tessera::runtime::address_sanitizer::poison(p + e.bytes, e.reserved - e.bytes);
+}
+void poison_freed(const char* p, const registry::entry& e) {
+  if (e.dev->kind == tessera::runtime::device_kind::cpu) tessera::runtime::address_sanitizer::poison(p, e.reserved);
+}
+
 void release(const registry::entry& e) {
 #if defined(TESSERA_WITH_CUDA)
   if (e.dev->kind == tessera::runtime::device_kind::gpu) return tessera::cuda::usm_free(e.base, e.kind);
@@ -117,6 +130,21 @@ std::shared_ptr<usm_pin> check_usm_range(const void* p, std::size_t bytes, const
   return std::make_shared<usm_pin>(it->first);
 }
 
+bool usm_block_at(const void* p, usm_block& out) {
+  auto& r = registry::instance();
+  std::lock_guard lock(r.mutex);
+  auto it = registry::find_in(r.live, p);
+  const bool freed = it == r.live.end();
+  if (freed && (it = registry::find_in(r.freed, p)) == r.freed.end()) return false;
+  const auto kind = it->second.kind;
+  out = {it->first, it->second.bytes,
+         kind == sycl::usm::alloc::device ? "malloc_device"
+         : kind == sycl::usm::alloc::host ? "malloc_host"
+                                          : "malloc_shared",
+         freed};
+  return true;
+}
+
 } // namespace tessera::runtime
 
 namespace sycl {
@@ -145,14 +173,16 @@ void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, c
   if (bytes == 0) return nullptr;
   alignment = std::max<std::size_t>(alignment, 64);
   if (alignment & (alignment - 1)) return nullptr;
-  void* base = d.is_gpu() ? gpu_alloc(d, bytes, alignment, kind)
-                          : std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+  const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  void* base = d.is_gpu() ? gpu_alloc(d, bytes, alignment, kind) : std::aligned_alloc(alignment, rounded);
   if (!base) return nullptr; // the spec's way to report exhaustion
-  void* p = align_up(base, alignment);
+  auto* p = static_cast<const char*>(align_up(base, alignment));
+  const registry::entry e{bytes, kind, &d.impl(), base, d.is_gpu() ? bytes : rounded};
+  poison_unused(p, e);
   auto& r = registry::instance();
   std::lock_guard lock(r.mutex);
-  r.live[static_cast<const char*>(p)] = {bytes, kind, &d.impl(), base};
-  return p;
+  r.live[p] = e;
+  return const_cast<char*>(p);
 }
 
 // Freeing memory that a pending memcpy, memset or fill still uses is rejected (DPC++ leaves it
@@ -173,6 +203,7 @@ void free(void* ptr, const context&) {
     if (it->second.pinned)
       throw exception(errc::invalid, "free: the allocation is in use by " + std::to_string(it->second.pinned) +
                                          " pending command(s); wait for them first");
+    poison_freed(p, it->second);
     released = r.quarantine(p, it->second);
     r.live.erase(it);
   }

@@ -19,6 +19,7 @@ template <typename K>
 struct single_task {
   static constexpr const char* what = "single_task";
   K kernel;
+  const std::type_info* name = nullptr; // as nd_range_kernel's
 };
 
 template <int D, bool WithOffset, typename K>
@@ -27,6 +28,7 @@ struct range_kernel {
   sycl::range<D> range;
   sycl::id<D> offset;
   K kernel;
+  const std::type_info* name = nullptr; // as nd_range_kernel's
 };
 
 // The nd_range kernel as backends call it: with each work-item's context.
@@ -81,6 +83,7 @@ struct hierarchical_kernel {
   nd_geometry<D> geometry;
   std::size_t local_bytes;
   K kernel;
+  const std::type_info* name = nullptr; // as nd_range_kernel's
 };
 
 } // namespace tessera::glue

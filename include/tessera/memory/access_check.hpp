@@ -2,12 +2,15 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <typeinfo>
 
 // Check mode (TESSERA_CHECK defined when a translation unit is compiled: `tessera++ --check`):
 // every element access through an accessor or a local accessor of a kernel on the CPU is checked
 // against the accessor's range, and local-memory accesses are checked for races between the
 // work-items of a group (two items touch an element between two barriers, one writing, without
-// an atomic) and for reads of local memory that no item wrote. The runtime half is
+// an atomic) and for reads of local memory that no item wrote. Such a program is built with
+// AddressSanitizer, which finds accesses through USM pointers outside their allocations; the
+// checks complete its reports with the allocation and the kernel. The runtime half is
 // src/cpu/access_check.cpp; docs/checks.md shows the reports.
 namespace tessera::check {
 
@@ -41,6 +44,20 @@ void resume_item(item_state* item, bool work_group_scope);
 void touch(const void* p, std::size_t bytes, const void* pc);
 // The access that `touch` last saw at `p` was an atomic one.
 void atomic_access(const void* p) noexcept;
+// The kernel whose items run on this thread, where they are not nd_range items (which name their
+// own): a single_task, a range or a hierarchical kernel. AddressSanitizer reports an access
+// through a USM pointer outside its allocation, and the report then names the kernel.
+class kernel_scope {
+public:
+  explicit kernel_scope(const std::type_info* name) noexcept;
+  ~kernel_scope();
+  kernel_scope(const kernel_scope&) = delete;
+  kernel_scope& operator=(const kernel_scope&) = delete;
+
+private:
+  const std::type_info* outer_;
+};
+
 [[noreturn]] void out_of_range(std::size_t index, std::size_t extent, const void* pc);
 [[noreturn]] void out_of_accessor_range(int dims, const std::size_t* index, const std::size_t* range,
                                         const std::size_t* offset, const void* pc);

@@ -27,4 +27,14 @@ private:
 std::shared_ptr<usm_pin> check_usm_range(const void* p, std::size_t bytes, const char* op, const char* arg,
                                          bool pin);
 
+// The USM allocation that holds `p`, live or freed and not yet handed back (sycl::free keeps
+// freed memory a while): check mode's report of a bad access names it.
+struct usm_block {
+  const char* start;
+  std::size_t bytes;
+  const char* made_by; // "malloc_device", "malloc_host" or "malloc_shared"
+  bool freed;
+};
+bool usm_block_at(const void* p, usm_block& out);
+
 } // namespace tessera::runtime

@@ -16,13 +16,13 @@ namespace tessera::cpu {
 
 template <typename K>
 runtime::action action(glue::single_task<K> c) {
-  return [k = std::move(c.kernel)](runtime::completion done) { launch_single(k, std::move(done)); };
+  return [k = std::move(c.kernel), name = c.name](runtime::completion done) { launch_single(k, std::move(done), name); };
 }
 
 template <int D, bool WithOffset, typename K>
 runtime::action action(glue::range_kernel<D, WithOffset, K> c) {
   return [c = std::move(c)](runtime::completion done) {
-    launch_range<D, WithOffset>(c.range, c.offset, c.kernel, std::move(done));
+    launch_range<D, WithOffset>(c.range, c.offset, c.kernel, std::move(done), c.name);
   };
 }
 
@@ -58,7 +58,9 @@ runtime::action action(glue::nd_range_reduction<D, K, Vars> c) {
 
 template <int D, typename K>
 runtime::action action(glue::hierarchical_kernel<D, K> c) {
-  return [c = std::move(c)](runtime::completion done) { launch_hierarchical(c.geometry, c.local_bytes, c.kernel, std::move(done)); };
+  return [c = std::move(c)](runtime::completion done) {
+    launch_hierarchical(c.geometry, c.local_bytes, c.kernel, std::move(done), c.name);
+  };
 }
 
 } // namespace tessera::cpu

@@ -12,11 +12,12 @@ namespace tessera::cpu {
 // accessors, each chunk runs a copy of the kernel made while the worker's local memory is bound,
 // as nd_range kernels do; the group on the worker has it to itself.
 template <int D, typename K>
-void launch_hierarchical(const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k, runtime::completion done) {
+void launch_hierarchical(const glue::nd_geometry<D>& geo, std::size_t local_bytes, const K& k, runtime::completion done,
+                         const std::type_info* name = nullptr) {
   if (geo.groups.size() == 0) return done(nullptr);
   execute_chunks(
       geo.groups.size(),
-      [geo, local_bytes, k](std::size_t first, std::size_t last) {
+      named_chunks(name, [geo, local_bytes, k](std::size_t first, std::size_t last) {
         const auto run = [&](const K& kernel) {
           for (std::size_t g = first; g < last; ++g)
             detail::invoke(kernel, sycl::group<D>(glue::item_context<D>{&geo, nullptr, detail::delinearize(g, geo.groups), sycl::id<D>{}, 0}));
@@ -27,7 +28,7 @@ void launch_hierarchical(const glue::nd_geometry<D>& geo, std::size_t local_byte
           return k;
         }();
         run(bound);
-      },
+      }),
       std::move(done));
 }
 

@@ -1,10 +1,14 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <typeinfo>
 
 #include "sycl/item.hpp"
 #include "tessera/detail/kernel_invoke.hpp"
 #include "tessera/runtime/command_group.hpp"
+#if defined(TESSERA_CHECK)
+#include "tessera/memory/access_check.hpp"
+#endif
 
 namespace tessera::cpu {
 
@@ -37,19 +41,32 @@ void for_each_item_of_rows(const sycl::range<D>& r, const sycl::id<D>& off, std:
   }
 }
 
+// In check mode the chunks of a kernel named `name` say which kernel runs (check::kernel_scope).
+template <typename Chunk>
+auto named_chunks([[maybe_unused]] const std::type_info* name, Chunk chunk) {
+#if defined(TESSERA_CHECK)
+  return [name, chunk](std::size_t first, std::size_t last) {
+    const check::kernel_scope running(name);
+    chunk(first, last);
+  };
+#else
+  return chunk;
+#endif
+}
+
 template <int D, bool WithOffset, typename K>
-void launch_range(const sycl::range<D>& r, const sycl::id<D>& off, const K& k, runtime::completion done) {
+void launch_range(const sycl::range<D>& r, const sycl::id<D>& off, const K& k, runtime::completion done,
+                  const std::type_info* name = nullptr) {
   if (r.size() == 0) return done(nullptr);
-  execute_chunks(
-      row_count(r),
-      [r, off, k](std::size_t first, std::size_t last) { for_each_item_of_rows<D, WithOffset>(r, off, first, last, k); },
-      std::move(done));
+  execute_chunks(row_count(r), named_chunks(name, [r, off, k](std::size_t first, std::size_t last) {
+                   for_each_item_of_rows<D, WithOffset>(r, off, first, last, k);
+                 }),
+                 std::move(done));
 }
 
 template <typename K>
-void launch_single(const K& k, runtime::completion done) {
-  execute_chunks(
-      1, [k](std::size_t, std::size_t) { detail::invoke(k); }, std::move(done));
+void launch_single(const K& k, runtime::completion done, const std::type_info* name = nullptr) {
+  execute_chunks(1, named_chunks(name, [k](std::size_t, std::size_t) { detail::invoke(k); }), std::move(done));
 }
 
 } // namespace tessera::cpu
