@@ -2,7 +2,7 @@
 # Packs what building the SYCL-CTS on a lent machine of many cores needs (the device tool's host:
 # 16-64 cores, no clang 19, no Boost) into one folder, for scripts/cts_remote.sh to unpack there:
 #
-#   scripts/cts_bundle.sh --cts DIR [--tessera BUILD] [--out DIR]
+#   scripts/cts_bundle.sh --cts DIR [--tessera BUILD] [--cuda-tessera BUILD] [--out DIR]
 #
 #   toolchain.tar.xz   this machine's clang 19 (its binary, libLLVM, libclang-cpp, its resource
 #                      headers) and g++ 12's libstdc++ headers and start files, so that the CTS is
@@ -10,15 +10,17 @@
 #   toolchain-libs.tar.xz  the other libraries clang 19 loads (made once; ~16 MB)
 #   cts-src.tar.xz     the CTS checkout with its submodules, without .git
 #   tessera.tar.xz     `cmake --install` of the Tessera build (default build/) and Boost.Context
+#   tessera-cuda.tar.xz  the same of a CUDA build (TESSERA_CUDA=ON), with --cuda-tessera
 # The device tool carries a folder of at most 64 MiB: the default --out is .gpu/cts (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cts="" tessera=build out=.gpu/cts
+cts="" tessera=build cuda_tessera="" out=.gpu/cts
 while (($#)); do
   case "$1" in
     --cts) cts="$2"; shift ;;
     --tessera) tessera="$2"; shift ;;
+    --cuda-tessera) cuda_tessera="$2"; shift ;;
     --out) out="$2"; shift ;;
     *) echo "cts_bundle.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -68,9 +70,14 @@ pack_libraries() {
 [[ -s "$out/toolchain-libs.tar.xz" ]] || pack_libraries
 tar --exclude=.git -C "$(dirname "$(realpath "$cts")")" -cf - "$(basename "$(realpath "$cts")")" \
   | xz -6 -T0 >"$out/cts-src.tar.xz"
-cmake --build "$tessera" --target tessera tessera-cbs tessera-ls >/dev/null
-cmake --install "$tessera" --prefix "$stage/tessera" >/dev/null
-cp -L /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 "$stage/tessera/lib/"
-tar -C "$stage" -cf - tessera | xz -6 -T0 >"$out/tessera.tar.xz"
+# pack_tessera BUILD NAME: NAME.tar.xz, the build's library and tools installed, with Boost.Context.
+pack_tessera() {
+  cmake --build "$1" --target tessera tessera-cbs tessera-ls >/dev/null
+  cmake --install "$1" --prefix "$stage/$2" >/dev/null
+  cp -L /usr/lib/x86_64-linux-gnu/libboost_context.so.1.74.0 "$stage/$2/lib/"
+  tar -C "$stage" -cf - "$2" | xz -6 -T0 >"$out/$2.tar.xz"
+}
+pack_tessera "$tessera" tessera
+[[ -z "$cuda_tessera" ]] || pack_tessera "$cuda_tessera" tessera-cuda
 cp scripts/cts_remote.sh "$out/"
 du -sh "$out"
