@@ -75,6 +75,32 @@ TEST(LegacyAtomic, ZeroDimensionalLocalAccessorIsItsElementsAtomic) {
   for (int g : per_group) EXPECT_EQ(g, static_cast<int>(1 + 3 * local));
 }
 
+// Several dimensions: a[i][j] ends in the atomic of the element, globally and locally.
+TEST(LegacyAtomic, SubscriptChainsEndInTheElementsAtomic) {
+  sycl::queue q;
+  constexpr std::size_t local = 16;
+  std::vector<int> out(4, 0);
+  {
+    sycl::buffer<int, 2> grid(out.data(), sycl::range<2>(2, 2));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 2, sycl::access_mode::atomic, sycl::target::local> cells(sycl::range<2>(2, 2), h);
+      auto g = grid.get_access<sycl::access_mode::atomic>(h);
+      static_assert(std::is_same_v<decltype(g[0][1]), sycl::atomic<int>>);
+      static_assert(std::is_same_v<decltype(cells[1][0]), sycl::atomic<int, address_space::local_space>>);
+      h.parallel_for(sycl::nd_range<1>(2 * local, local), [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        if (l < 4) cells[l / 2][l % 2].store(0);
+        sycl::group_barrier(it.get_group());
+        cells[l % 2][1].fetch_add(1);
+        sycl::group_barrier(it.get_group());
+        if (l == 0) g[0][1].fetch_add(cells[1][1].load());
+        g[1][0].fetch_add(1);
+      });
+    });
+  }
+  EXPECT_EQ(out, (std::vector<int>{0, int(local), int(2 * local), 0}));
+}
+
 // Each operation and free function on one object, from host code (where a global_ptr is a pointer).
 TEST(LegacyAtomic, OperationsReturnTheOldValue) {
   unsigned value = 0b1100;

@@ -124,4 +124,20 @@ TEST(LocalAccessor, DeprecatedTargetLocalInAnNdRangeKernel) {
   sycl::free(out, q);
 }
 
+// The read mode (which DPC++ takes for target::local) gives the elements as const.
+TEST(LocalAccessor, DeprecatedTargetLocalInTheReadMode) {
+  using reader = sycl::accessor<int, 1, sycl::access_mode::read, sycl::target::local>;
+  static_assert(std::is_same_v<decltype(std::declval<reader>()[0]), const int&>);
+  static_assert(std::is_same_v<decltype(std::declval<reader>().get_pointer()), sycl::local_ptr<const int>>);
+  sycl::queue q;
+  q.submit([&](sycl::handler& h) {
+     reader r(sycl::range<1>(3), h);
+     sycl::accessor<double, 0, sycl::access_mode::read, sycl::target::local> scalar(h);
+     EXPECT_EQ(r.get_count(), 3u);
+     EXPECT_EQ(r.get_size(), 3 * sizeof(int));
+     EXPECT_EQ(scalar.get_size(), sizeof(double));
+     h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) { (void)r[0]; });
+   }).wait();
+}
+
 }  // namespace

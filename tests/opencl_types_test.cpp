@@ -26,4 +26,14 @@ TEST(OpenclTypes, AreTheFixedWidthTypes) {
   EXPECT_EQ(v[1], 2);
 }
 
+// SYCL 1.2.1's vectors of them, sycl::cl_int4 ..., which DPC++ keeps.
+TEST(OpenclTypes, VectorAliasesAreVecsOfThem) {
+  static_assert(std::is_same_v<sycl::cl_int4, sycl::vec<std::int32_t, 4>>);
+  static_assert(std::is_same_v<sycl::cl_uchar16, sycl::vec<std::uint8_t, 16>>);
+  static_assert(std::is_same_v<sycl::cl_half2, sycl::vec<sycl::half, 2>>);
+  static_assert(std::is_same_v<sycl::cl_double3, sycl::vec<double, 3>>);
+  const sycl::cl_float8 f(0.5f);
+  EXPECT_EQ(f[7], 0.5f);
+}
+
 }  // namespace

@@ -228,8 +228,10 @@ public:
     return (*this)[it.get_id()];
   }
   TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
-    static_assert(D == 1 || M != access_mode::atomic, "an atomic accessor of several dimensions takes an id");
+    using as_atomic = tessera::memory::as_legacy_atomic<access::address_space::global_space>;
     if constexpr (D == 1) return (*this)[id<1>(i)];
+    else if constexpr (M == access_mode::atomic)
+      return tessera::memory::first_subscript<DataT, D, as_atomic>(base(), v_.buffer_range, i, v_.offset);
     else return tessera::memory::first_subscript<value_type, D>(base(), v_.buffer_range, i, v_.offset);
   }
   template <int DD = D, typename = std::enable_if_t<DD == 1>>

@@ -130,3 +130,15 @@ TESSERA_HOST_DEVICE T atomic_fetch_max(atomic<T, S> object, T operand, memory_or
 }
 
 } // namespace sycl
+
+namespace tessera::memory {
+// An accessor element in the deprecated atomic mode: the sycl::atomic of it (a subscript chain's
+// Wrap, tessera/memory/subscript.hpp).
+template <sycl::access::address_space Space>
+struct as_legacy_atomic {
+  template <typename T>
+  TESSERA_HOST_DEVICE sycl::atomic<T, Space> operator()(T& e) const {
+    return sycl::atomic<T, Space>(sycl::multi_ptr<T, Space>(&e));
+  }
+};
+} // namespace tessera::memory

@@ -9,6 +9,7 @@
 #include "sycl/atomic.hpp"
 #include "sycl/local_accessor.hpp"
 #include "sycl/multi_ptr.hpp"
+#include "tessera/memory/subscript.hpp"
 
 namespace tessera::memory {
 // A local accessor whose elements are SYCL 1.2.1 atomics (the deprecated atomic mode).
@@ -24,8 +25,12 @@ public:
   TESSERA_HOST_DEVICE element operator[](const sycl::id<D>& i) const {
     return element(sycl::local_ptr<DataT>(&base::operator[](i)));
   }
-  template <int DD = D, typename = std::enable_if_t<DD == 1>>
-  TESSERA_HOST_DEVICE element operator[](std::size_t i) const { return (*this)[sycl::id<1>(i)]; }
+  // a[i] of one dimension, or the start of the a[i][j][k] chain
+  template <int DD = D, typename = std::enable_if_t<(DD > 0)>>
+  TESSERA_HOST_DEVICE auto operator[](std::size_t i) const {
+    using as_atomic = tessera::memory::as_legacy_atomic<sycl::access::address_space::local_space>;
+    return tessera::memory::first_subscript<DataT, D, as_atomic>(base::get_pointer().get(), base::get_range(), i);
+  }
 
   // Zero dimensions: the one element as an atomic (SYCL 1.2.1's operator atomic<DataT,
   // local_space>); not a template, as local_accessor's conversion, and the other ranks convert to
@@ -36,14 +41,18 @@ public:
   }
 };
 
+// The local accessor that the deprecated one is: of atomics in the atomic mode, of const elements
+// in the read mode. SYCL 1.2.1 named read_write and atomic only; DPC++ takes every mode (and the
+// SYCL-CTS makes read ones).
+template <typename DataT, int D, sycl::access_mode M>
+using local_target_base =
+    std::conditional_t<M == sycl::access_mode::atomic, atomic_elements<DataT, D>,
+                       sycl::local_accessor<std::conditional_t<M == sycl::access_mode::read, const DataT, DataT>, D>>;
+
 // What the deprecated local accessor is, of every rank.
 template <typename DataT, int D, sycl::access_mode M>
-class local_target_accessor
-    : public std::conditional_t<M == sycl::access_mode::atomic, atomic_elements<DataT, D>, sycl::local_accessor<DataT, D>> {
-  static_assert(M == sycl::access_mode::read_write || M == sycl::access_mode::atomic,
-                "an accessor with target::local is read_write or atomic");
-  using base =
-      std::conditional_t<M == sycl::access_mode::atomic, atomic_elements<DataT, D>, sycl::local_accessor<DataT, D>>;
+class local_target_accessor : public local_target_base<DataT, D, M> {
+  using base = local_target_base<DataT, D, M>;
 
 public:
   using base::base;
@@ -53,8 +62,8 @@ public:
   std::size_t get_count() const noexcept { return this->size(); }
   std::size_t get_size() const noexcept { return this->byte_size(); }
   // SYCL 1.2.1's local_ptr, as DPC++ returns it, rather than local_accessor's raw pointer.
-  TESSERA_HOST_DEVICE sycl::local_ptr<DataT> get_pointer() const noexcept {
-    return sycl::local_ptr<DataT>(base::get_pointer());
+  TESSERA_HOST_DEVICE sycl::local_ptr<typename base::value_type> get_pointer() const noexcept {
+    return sycl::local_ptr<typename base::value_type>(base::get_pointer());
   }
 };
 } // namespace tessera::memory

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "sycl/half.hpp"
+#include "sycl/opencl_types.hpp"
 #include "sycl/rounding_mode.hpp"
 #include "sycl/bit_cast.hpp"
 #include "tessera/detail/convert.hpp"
@@ -269,6 +270,19 @@ TESSERA_VEC_ALIASES(ulonglong, std::uint64_t)
 TESSERA_VEC_ALIASES(half, half)
 TESSERA_VEC_ALIASES(float, float)
 TESSERA_VEC_ALIASES(double, double)
+// SYCL 1.2.1's vectors of the OpenCL types (cl_int4 ...), which DPC++ keeps and the SYCL-CTS's
+// deprecated-feature tests name.
+TESSERA_VEC_ALIASES(cl_char, opencl::cl_char)
+TESSERA_VEC_ALIASES(cl_uchar, opencl::cl_uchar)
+TESSERA_VEC_ALIASES(cl_short, opencl::cl_short)
+TESSERA_VEC_ALIASES(cl_ushort, opencl::cl_ushort)
+TESSERA_VEC_ALIASES(cl_int, opencl::cl_int)
+TESSERA_VEC_ALIASES(cl_uint, opencl::cl_uint)
+TESSERA_VEC_ALIASES(cl_long, opencl::cl_long)
+TESSERA_VEC_ALIASES(cl_ulong, opencl::cl_ulong)
+TESSERA_VEC_ALIASES(cl_half, opencl::cl_half)
+TESSERA_VEC_ALIASES(cl_float, opencl::cl_float)
+TESSERA_VEC_ALIASES(cl_double, opencl::cl_double)
 #undef TESSERA_VEC_ALIASES
 
 }  // namespace sycl

@@ -4,9 +4,16 @@
 
 namespace tessera::memory {
 
+// What the last `[]` of a chain gives for the element: the element itself, unless an accessor
+// hands its elements out otherwise (the deprecated atomic mode's sycl::atomic).
+struct as_reference {
+  template <typename T>
+  TESSERA_HOST_DEVICE T& operator()(T& e) const { return e; }
+};
+
 // The `a[i][j][k]` chain of multi-dimensional accessors: each `[]` fixes one more dimension,
 // shifted by the accessor's offset in that dimension.
-template <typename T, int D, int Fixed>
+template <typename T, int D, int Fixed, typename Wrap = as_reference>
 class subscript {
 public:
   TESSERA_HOST_DEVICE subscript(T* base, const sycl::range<D>& r, std::size_t linear, const sycl::id<D>& offset)
@@ -14,8 +21,8 @@ public:
 
   TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     const std::size_t l = linear_ * range_[Fixed] + i + offset_[Fixed];
-    if constexpr (Fixed + 1 == D) return element(base_, l, range_.size());
-    else return subscript<T, D, Fixed + 1>(base_, range_, l, offset_);
+    if constexpr (Fixed + 1 == D) return Wrap{}(element(base_, l, range_.size()));
+    else return subscript<T, D, Fixed + 1, Wrap>(base_, range_, l, offset_);
   }
 
 private:
@@ -32,11 +39,11 @@ TESSERA_HOST_DEVICE T& at(T* base, const sycl::range<D>& r, const sycl::id<D>& i
 }
 
 // `a[i]` on a view: an element in one dimension, the start of a chain otherwise.
-template <typename T, int D>
+template <typename T, int D, typename Wrap = as_reference>
 TESSERA_HOST_DEVICE decltype(auto) first_subscript(T* base, const sycl::range<D>& r, std::size_t i,
                                                    const sycl::id<D>& offset = {}) {
-  if constexpr (D == 1) return element(base, i + offset[0], r.size());
-  else return subscript<T, D, 1>(base, r, i + offset[0], offset);
+  if constexpr (D == 1) return Wrap{}(element(base, i + offset[0], r.size()));
+  else return subscript<T, D, 1, Wrap>(base, r, i + offset[0], offset);
 }
 
 } // namespace tessera::memory
