@@ -13,15 +13,7 @@ iters=${3:-200}
 top=${OUT:-gpu-out}
 mkdir -p "$top"
 b=$PWD/.gpu/mpi
-m=$b/root/usr
-export OPAL_PREFIX=$m OPAL_SYSCONFDIR=$b/root/etc/openmpi PMIX_PREFIX=$m/lib/x86_64-linux-gnu/pmix2
-export PMIX_MCA_mca_base_component_path=$m/lib/x86_64-linux-gnu/pmix2/lib/pmix
-export PATH=$m/bin:$PATH
-export LD_LIBRARY_PATH=$b/lib:$m/lib/x86_64-linux-gnu:$m/lib/x86_64-linux-gnu/openmpi/lib:$m/lib/x86_64-linux-gnu/pmix2/lib:${LD_LIBRARY_PATH:-}
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# Components whose libraries were left out stay quiet; CMA may be forbidden in a container.
-export OMPI_MCA_mca_base_component_show_load_errors=0 OMPI_MCA_btl=self,vader
-export OMPI_MCA_btl_vader_single_copy_mechanism=none PMIX_MCA_pcompress_base_silence_warning=1
+source scripts/gpu_openmpi_env.sh "$b"
 run() { echo "\$ $*"; "$@" 2>&1; echo "(rc=$?)"; }
 gpu() {
   nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader
