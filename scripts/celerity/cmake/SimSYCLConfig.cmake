@@ -9,7 +9,10 @@
 #   * In that branch Celerity builds no CUDA backend (its sycl_cuda_backend.cc calls DPC++ and
 #     AdaptiveCpp interop), and its add_sycl_to_target does nothing: so the compile options
 #     Tessera's own add_sycl_to_target gives (the CBS pass for barrier kernels) are put on
-#     SimSYCL::simsycl here, and reach every Celerity target that links it.
+#     SimSYCL::simsycl here, and reach every Celerity target that links it. With
+#     -DTESSERA_CUDA_KERNELS=ON (scripts/celerity.sh --cuda) and a Tessera built with its CUDA
+#     backend, those options compile the targets as CUDA instead, so that Celerity's kernels run
+#     on the GPUs; Celerity's own CUDA backend stays off, and its generic SYCL backend moves data.
 #   * Celerity's source has no SimSYCL-only code path but a test it skips and a smaller matmul
 #     (docs/celerity.md); no header of SimSYCL's is included.
 # Nothing else of Celerity is changed.
