@@ -214,7 +214,7 @@ public:
                                                         (OM != access_mode::read || std::is_const_v<DataT>)>>
   accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()), placeholder_(o.placeholder_) {}
 
-  TESSERA_HOST_DEVICE element_t operator[](const id<D>& i) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE element_t operator[](const id<D>& i) const {
 #if TESSERA_CHECKED_ACCESS
     check_index(i);
 #endif
@@ -224,10 +224,10 @@ public:
   }
   // item<1> converts to both id<1> and size_t; this overload settles it for the id.
   template <bool WithOffset>
-  TESSERA_HOST_DEVICE element_t operator[](const item<D, WithOffset>& it) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE element_t operator[](const item<D, WithOffset>& it) const {
     return (*this)[it.get_id()];
   }
-  TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     using as_atomic = tessera::memory::as_legacy_atomic<access::address_space::global_space>;
     if constexpr (D == 1) return (*this)[id<1>(i)];
     else if constexpr (M == access_mode::atomic)

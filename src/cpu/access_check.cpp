@@ -96,32 +96,46 @@ bool ordered(const access& a, const access& b) {
   return a.item == b.item || (a.sub_group == b.sub_group && a.sub_group_epoch != b.sub_group_epoch);
 }
 
-// file:line of `pc`, from the debug information of the module that holds it (addr2line, as
-// sanitizers symbolize): the innermost frame outside Tessera's headers, which is the user's.
-std::string where(const void* pc) {
-  Dl_info info{};
-  if (!pc || !dladdr(pc, &info) || !info.dli_fname) return "an unknown place";
-  const auto offset = reinterpret_cast<std::uintptr_t>(pc) - 1 - reinterpret_cast<std::uintptr_t>(info.dli_fbase);
+// The frames of `offset` in `module`, innermost first, one "file:line" each, by `tool`'s command
+// (a printf format taking the module and the offset); empty where the tool fails.
+std::vector<std::string> frames_by(const char* tool, const char* module, std::size_t offset) {
   char cmd[4096];
-  std::snprintf(cmd, sizeof cmd, "addr2line -i -e '%s' 0x%zx 2>/dev/null", info.dli_fname, static_cast<std::size_t>(offset));
-  std::string fallback = std::string(info.dli_fname) + "+0x" + [&] {
-    char b[32];
-    std::snprintf(b, sizeof b, "%zx", static_cast<std::size_t>(offset));
-    return std::string(b);
-  }() + " (build with -g for file:line)";
+  std::snprintf(cmd, sizeof cmd, tool, module, offset);
+  std::vector<std::string> frames;
   std::unique_ptr<FILE, int (*)(FILE*)> p(popen(cmd, "r"), pclose);
-  if (!p) return fallback;
-  std::string first;
+  if (!p) return frames;
   std::array<char, 4096> line{};
   while (std::fgets(line.data(), line.size(), p.get())) {
     std::string l = line.data();
     while (!l.empty() && (l.back() == '\n' || l.back() == ' ')) l.pop_back();
     if (const auto d = l.find(" (discriminator"); d != std::string::npos) l.erase(d);
     if (l.empty() || l.rfind("??", 0) == 0) continue;
-    if (first.empty()) first = l;
-    if (l.find("/include/sycl/") == std::string::npos && l.find("/include/tessera/") == std::string::npos) return l;
+    // llvm-symbolizer adds the column: file:line:column
+    if (const auto c = l.rfind(':'); c != std::string::npos && l.find(':') != c &&
+                                     l.find_first_not_of("0123456789", c + 1) == std::string::npos)
+      l.erase(c);
+    frames.push_back(l);
   }
-  return first.empty() ? fallback : first;
+  return frames;
+}
+
+// file:line of `pc`, from the debug information of the module that holds it (llvm-symbolizer,
+// else addr2line, as sanitizers symbolize; addr2line loses the inlined frames of some of clang's
+// larger functions): the innermost frame outside Tessera's headers, which is the user's.
+std::string where(const void* pc) {
+  Dl_info info{};
+  if (!pc || !dladdr(pc, &info) || !info.dli_fname) return "an unknown place";
+  const auto offset = static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(pc) - 1 -
+                                               reinterpret_cast<std::uintptr_t>(info.dli_fbase));
+  std::vector<std::string> frames =
+      frames_by("llvm-symbolizer --functions=none --inlining --obj='%s' 0x%zx 2>/dev/null", info.dli_fname, offset);
+  if (frames.empty()) frames = frames_by("addr2line -i -e '%s' 0x%zx 2>/dev/null", info.dli_fname, offset);
+  for (const std::string& f : frames)
+    if (f.find("/include/sycl/") == std::string::npos && f.find("/include/tessera/") == std::string::npos) return f;
+  if (!frames.empty()) return frames.front();
+  char b[32];
+  std::snprintf(b, sizeof b, "%zx", offset);
+  return std::string(info.dli_fname) + "+0x" + b + " (build with -g for file:line)";
 }
 
 const cpu::nd_launch_base& launch_of(const void* launch) { return *static_cast<const cpu::nd_launch_base*>(launch); }
@@ -260,6 +274,11 @@ void leave_item(item_state& item) {
   current = nullptr;
   if (++group.ended < item.group_size) return;
   end_of_stretch();
+  group.launch = nullptr;
+}
+
+void abandon_item() noexcept {
+  current = nullptr;
   group.launch = nullptr;
 }
 

@@ -31,6 +31,8 @@ struct item_state {
 // stretch between barriers did wrong once all of its items have ended).
 void enter_item(item_state& item);
 void leave_item(item_state& item);
+// The item that runs ends with an exception: its group is abandoned.
+void abandon_item() noexcept;
 // The item that is about to wait at a collective, and, once it returns, the same item again:
 // a work-group collective ends a stretch between barriers, which is checked then.
 item_state* suspend_item() noexcept;

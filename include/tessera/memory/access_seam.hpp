@@ -8,6 +8,14 @@
 #else
 #define TESSERA_CHECKED_ACCESS 0
 #endif
+// The functions between a kernel's subscript and the checks: in a checking build always inlined,
+// so that the checks' return address is in the kernel, at the subscript, even where the compiler
+// would call them (AddressSanitizer's builds do).
+#if TESSERA_CHECKED_ACCESS
+#define TESSERA_ACCESS_INLINE [[gnu::always_inline]] inline
+#else
+#define TESSERA_ACCESS_INLINE
+#endif
 
 namespace tessera::memory {
 

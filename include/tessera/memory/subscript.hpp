@@ -19,7 +19,7 @@ public:
   TESSERA_HOST_DEVICE subscript(T* base, const sycl::range<D>& r, std::size_t linear, const sycl::id<D>& offset)
       : base_(base), range_(r), linear_(linear), offset_(offset) {}
 
-  TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
     const std::size_t l = linear_ * range_[Fixed] + i + offset_[Fixed];
     if constexpr (Fixed + 1 == D) return Wrap{}(element(base_, l, range_.size()));
     else return subscript<T, D, Fixed + 1, Wrap>(base_, range_, l, offset_);
@@ -34,13 +34,13 @@ private:
 
 // Element `i` of a D-dimensional view over `base` laid out with extents `r`.
 template <typename T, int D>
-TESSERA_HOST_DEVICE T& at(T* base, const sycl::range<D>& r, const sycl::id<D>& i) {
+TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& at(T* base, const sycl::range<D>& r, const sycl::id<D>& i) {
   return element(base, detail::linearize(i, r), r.size());
 }
 
 // `a[i]` on a view: an element in one dimension, the start of a chain otherwise.
 template <typename T, int D, typename Wrap = as_reference>
-TESSERA_HOST_DEVICE decltype(auto) first_subscript(T* base, const sycl::range<D>& r, std::size_t i,
+TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE decltype(auto) first_subscript(T* base, const sycl::range<D>& r, std::size_t i,
                                                    const sycl::id<D>& offset = {}) {
   if constexpr (D == 1) return Wrap{}(element(base, i + offset[0], r.size()));
   else return subscript<T, D, 1, Wrap>(base, r, i + offset[0], offset);

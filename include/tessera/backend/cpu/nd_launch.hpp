@@ -162,7 +162,12 @@ private:
 #if defined(TESSERA_CHECK)
     check::item_state item{this, group, lin, group_size, sub_group_size, local_bytes};
     check::enter_item(item);
-    k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
+    try {
+      k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
+    } catch (...) {
+      check::abandon_item(); // the checker must not keep `item`, which is about to go
+      throw;
+    }
     check::leave_item(item);
 #else
     k(glue::item_context<D>{&geo_, &g, gid, lid, lin});
