@@ -160,6 +160,73 @@ TEST(AccessCheck, OneElementWrittenByEveryItemIsARace) {
   sycl::free(out, host);
 }
 
+// A hierarchical kernel: each item writes its element of the tile and reads its neighbour's,
+// in one parallel_for_work_item (a race) or in two, whose implicit barrier orders them.
+void hierarchical_exchange(sycl::queue& q, int* out, bool two_loops, int& write_line, int& read_line) {
+  write_line = __LINE__ + 8;
+  read_line = __LINE__ + 8;
+  q.submit([&](sycl::handler& h) {
+    sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+    h.parallel_for_work_group<class HierarchicalExchange>(
+        sycl::range<1>(n / wg), sycl::range<1>(wg), [=](sycl::group<1> g) {
+          const auto exchange = [&](sycl::h_item<1> it, bool write, bool read) {
+            const std::size_t l = it.get_local_id(0);
+            if (write) tile[l] = static_cast<int>(it.get_global_id(0));
+            if (read) out[it.get_global_id(0)] = tile[(l + 1) % wg];
+          };
+          if (two_loops) {
+            g.parallel_for_work_item([&](sycl::h_item<1> it) { exchange(it, true, false); });
+            g.parallel_for_work_item([&](sycl::h_item<1> it) { exchange(it, false, true); });
+          } else {
+            g.parallel_for_work_item([&](sycl::h_item<1> it) { exchange(it, true, true); });
+          }
+        });
+  });
+}
+
+TEST(AccessCheck, HierarchicalRaceInOneWorkItemLoop) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, host);
+  int write_line = 0, read_line = 0;
+  const std::string msg = error_of([&](sycl::queue& q) { hierarchical_exchange(q, out, false, write_line, read_line); });
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
+  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
+  EXPECT_NE(msg.find("HierarchicalExchange"), std::string::npos) << msg;
+  EXPECT_TRUE(std::regex_search(msg, std::regex(R"(work-item \(0\) of work-group \((\d)\) writes it.*work-item \(63\) of work-group \(\1\) accesses it)")))
+      << msg;
+  sycl::free(out, host);
+}
+
+TEST(AccessCheck, HierarchicalWorkItemLoopsAreBarriers) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, q);
+  int w = 0, r = 0;
+  EXPECT_EQ(error_of([&](sycl::queue& cq) { hierarchical_exchange(cq, out, true, w, r); }), "");
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(i / wg * wg + (i % wg + 1) % wg));
+  sycl::free(out, q);
+}
+
+TEST(AccessCheck, HierarchicalReadOfLocalMemoryNobodyWrote) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, host);
+  const int line = __LINE__ + 8;
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+      h.parallel_for_work_group(sycl::range<1>(n / wg), sycl::range<1>(wg), [=](sycl::group<1> g) {
+        g.parallel_for_work_item([&](sycl::h_item<1> it) {
+          if (it.get_local_id(0) + 1 < wg) tile[it.get_local_id(0)] = 1; // the last element is never written
+        });
+        g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = tile[(it.get_local_id(0) + 1) % wg]; });
+      });
+    });
+  });
+  EXPECT_NE(msg.find("that no work-item of the group wrote: work-item (62)"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+  sycl::free(out, host);
+}
+
 TEST(AccessCheck, OutOfBoundsThroughAnAccessor) {
   sycl::buffer<int> b{sycl::range<1>(100)};
   const int line = __LINE__ + 5;

@@ -7,6 +7,7 @@
 #include "tessera/glue/device_ops.hpp"
 #include "tessera/glue/work_item_scope.hpp"
 #include "tessera/group/async_copy.hpp"
+#include "tessera/memory/access_seam.hpp"
 
 namespace sycl {
 
@@ -108,6 +109,9 @@ private:
         for (std::size_t j = first[1]; j < logical[1]; j += step[1])
           for (std::size_t k = first[2]; k < logical[2]; k += step[2]) visit(id<3>(i, j, k), logical, f, threads);
     }
+#if TESSERA_CHECKED_ACCESS
+    tessera::check::end_work_item_loop(); // the implicit barrier
+#endif
   }
   // Logical item l; its physical item is l mod the physical range, which a thread of its own
   // already knows: no division.
@@ -118,7 +122,19 @@ private:
     for (int d = 0; d < D; ++d)
       p[d] = threads ? c_.local[d] : l[d] % physical[d], g[d] = c_.group[d] * physical[d] + p[d];
     h_item<D> it(item<D, false>(g, c_.geo->global), item<D, false>(l, logical), item<D, false>(p, physical));
+#if TESSERA_CHECKED_ACCESS
+    // Check mode knows each item by the physical item that runs it.
+    tessera::check::enter_work_item(static_cast<std::uint32_t>(tessera::detail::linearize(p, physical)));
+    try {
+      f(it);
+    } catch (...) {
+      tessera::check::leave_work_item();
+      throw;
+    }
+    tessera::check::leave_work_item();
+#else
     f(it); // an lvalue: the kernel may take `auto&`
+#endif
   }
 
   tessera::glue::item_context<D> c_;

@@ -59,6 +59,7 @@ struct cell {
 // start at any byte).
 struct group_state {
   const void* launch = nullptr;
+  const launch_names* names = nullptr; // a hierarchical launch's; null: `launch` is an nd_launch_base
   std::size_t group = 0;
   std::uint32_t stamp = 0;
   std::uint32_t epoch = 0;
@@ -150,19 +151,28 @@ std::string kernel_name(const std::type_info* k) {
 }
 std::string kernel_name(const void* launch) { return kernel_name(launch_of(launch).kernel_name); }
 
-std::string who(std::uint32_t item) { return launch_of(group.launch).describe(group.group, item); }
+std::string who(std::uint32_t item) {
+  return group.names ? group.names->describe(group.group, item) : launch_of(group.launch).describe(group.group, item);
+}
 
 [[noreturn]] void report(const std::string& what) {
-  const std::string msg = "check: " + what + " (" + kernel_name(group.launch) + ")";
+  const std::string msg =
+      "check: " + what + " (" + (group.names ? kernel_name(group.names->kernel_name) : kernel_name(group.launch)) + ")";
   group.launch = nullptr; // the group is abandoned; the next one starts afresh
+  current = nullptr;
   throw sycl::exception(sycl::errc::kernel, msg);
 }
 
-// The item and kernel of an out-of-bounds access, where an nd_range kernel made it.
+// " by <the item> (kernel <name>)" for an access of the item that runs now, " (kernel <name>)"
+// in other kernels, nothing in host code.
 std::string by_whom() {
-  if (!current) return "";
-  return " by " + launch_of(current->launch).describe(current->group, current->local) + " (" +
-         kernel_name(current->launch) + ")";
+  if (current && group.names && current->launch == group.names)
+    return " by " + group.names->describe(current->group, current->local) + " (" +
+           kernel_name(group.names->kernel_name) + ")";
+  if (current)
+    return " by " + launch_of(current->launch).describe(current->group, current->local) + " (" +
+           kernel_name(current->launch) + ")";
+  return running_kernel ? " (" + kernel_name(running_kernel) + ")" : "";
 }
 
 std::string element_at(std::size_t offset, std::size_t size) {
@@ -204,15 +214,16 @@ void end_of_stretch() {
   group.touched.clear();
 }
 
-void start_group(const item_state& item) {
-  group.launch = item.launch;
-  group.group = item.group;
+void start_group(const void* launch, std::size_t group_id, std::size_t local_bytes, const launch_names* names) {
+  group.launch = launch;
+  group.names = names;
+  group.group = group_id;
   ++group.stamp;
   group.epoch = 0;
   group.ended = 0;
   group.touched.clear();
   group.arena = cpu::local_arena::for_this_thread();
-  group.bytes = item.local_bytes;
+  group.bytes = local_bytes;
   if (group.cells.size() < group.bytes) group.cells.resize(group.bytes);
   std::memset(group.arena, poison, group.bytes);
 }
@@ -230,8 +241,8 @@ void complete_address_report(const char*) {
   const bool usm = address && __asan_locate_address &&
                    __asan_locate_address(address, nullptr, 0, &region, &region_bytes) && region &&
                    runtime::usm_block_at(region, b);
-  const bool in_kernel = current || running_kernel;
-  if (!usm && !in_kernel) return;
+  const std::string whom = by_whom();
+  if (!usm && whom.empty()) return;
   std::string msg = "Tessera: check: ";
   if (usm) {
     const auto offset = address - b.start;
@@ -245,11 +256,7 @@ void complete_address_report(const char*) {
   } else {
     msg += "the access AddressSanitizer reports above was made at " + where(pc);
   }
-  if (current)
-    msg += " by " + launch_of(current->launch).describe(current->group, current->local) + " (" +
-           kernel_name(current->launch) + ")";
-  else if (running_kernel)
-    msg += " (" + kernel_name(running_kernel) + ")";
+  msg += whom;
   std::fprintf(stderr, "%s\n", msg.c_str());
 }
 
@@ -260,11 +267,41 @@ void complete_address_report(const char*) {
 
 } // namespace
 
+// A hierarchical kernel's work-item: the one of this thread's group that runs now.
+thread_local item_state work_item{};
+
+void enter_group(const launch_names& names, std::size_t group_id, std::size_t local_bytes) {
+  start_group(&names, group_id, local_bytes, &names);
+  if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
+}
+
+void enter_work_item(std::uint32_t local) noexcept {
+  if (!group.names) return;
+  // One sub-group as large as any group: no sub-group barrier orders two items.
+  work_item = item_state{group.launch, group.group, local, UINT32_MAX, UINT32_MAX, group.bytes};
+  current = &work_item;
+}
+
+void leave_work_item() noexcept { current = nullptr; }
+
+void end_work_item_loop() {
+  if (!group.names) return;
+  end_of_stretch();
+  ++group.epoch;
+}
+
+void leave_group() {
+  if (!group.names) return;
+  end_of_stretch();
+  group.launch = nullptr;
+  group.names = nullptr;
+}
+
 kernel_scope::kernel_scope(const std::type_info* name) noexcept : outer_(running_kernel) { running_kernel = name; }
 kernel_scope::~kernel_scope() { running_kernel = outer_; }
 
 void enter_item(item_state& item) {
-  if (group.launch != item.launch || group.group != item.group) start_group(item);
+  if (group.launch != item.launch || group.group != item.group) start_group(item.launch, item.group, item.local_bytes, nullptr);
   current = &item;
   if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
 }

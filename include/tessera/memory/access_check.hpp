@@ -2,6 +2,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <typeinfo>
 
 // Check mode (TESSERA_CHECK defined when a translation unit is compiled: `tessera++ --check`):
@@ -26,6 +27,28 @@ struct item_state {
   std::uint32_t epoch = 0;         // work-group barriers this item has passed
   std::uint32_t sub_group_epoch = 0;
 };
+
+// Names the kernel and the work-items of a checked launch other than an nd_range launch (whose
+// cpu::nd_launch_base names them), for reports.
+class launch_names {
+public:
+  virtual std::string describe(std::size_t group, std::uint32_t local) const = 0;
+  const std::type_info* kernel_name = nullptr;
+
+protected:
+  ~launch_names() = default;
+};
+
+// A hierarchical kernel's work-group runs its body on this thread, its local memory the first
+// `local_bytes` of the worker's arena. Each parallel_for_work_item runs its items one after
+// another, each between enter_work_item and leave_work_item (with the linear id of the physical
+// item that runs it), and ends with the implicit barrier: end_work_item_loop. Code at work-group
+// scope is no work-item's and is not checked.
+void enter_group(const launch_names& names, std::size_t group, std::size_t local_bytes);
+void enter_work_item(std::uint32_t local) noexcept;
+void leave_work_item() noexcept;
+void end_work_item_loop();
+void leave_group();
 
 // An item starts, and ends (throws sycl::exception, errc::kernel, for what the group's last
 // stretch between barriers did wrong once all of its items have ended).
