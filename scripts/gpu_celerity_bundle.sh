@@ -3,7 +3,8 @@
 # .gpu/celerity/ (git-ignored) for a GPU machine without MPI: its examples, system tests and
 # all_tests, stripped, in the layout of the build directory (build/), with the libraries they link
 # that a bare machine lacks (libtessera, Boost.Context, CUDA's runtime, HDF5, ...) and Debian's
-# Open MPI (scripts/gpu_openmpi_bundle.sh).
+# Open MPI (scripts/gpu_openmpi_bundle.sh), all in one celerity.tar.gz: HDF5's dependencies
+# (distr_io) make it 60 MiB unpacked, and a device run carries 64 MiB in all.
 #   bash scripts/gpu_celerity_bundle.sh <celerity-build> [DEST]    (default DEST .gpu/celerity)
 #       <celerity-build>: <checkout>/build-tessera-cuda
 # Then, on the GPU machine: bash scripts/gpu_celerity_run.sh
@@ -29,4 +30,6 @@ ldd "${bins[@]}" | awk '/=> \// { print $1, $3 }' | sort -u | while read -r name
   case "$name" in libc.so*|libm.so*|libstdc++.so*|libgcc_s.so*|libpthread.so*|libdl.so*|librt.so*) continue ;; esac
   [[ -e "$mpilib/$name" || -e "$out/lib/$name" ]] || cp -L "$path" "$out/lib/$name"
 done
+tar -czf "$out.tar.gz" -C "$out" build lib root
+rm -rf "$out" && mkdir -p "$out" && mv "$out.tar.gz" "$out/celerity.tar.gz"
 du -sh "$out"

@@ -8,19 +8,19 @@ set -u
 cd "$(dirname "$0")/.."
 top=${OUT:-gpu-out}
 mkdir -p "$top"
-b=$PWD/.gpu/celerity
+b=$(mktemp -d)
+tar -xzf .gpu/celerity/celerity.tar.gz -C "$b"
 source scripts/gpu_openmpi_env.sh "$b"
 export MPIRUN=mpirun.openmpi
 # Two GPUs, whatever the machine has: one per rank on 2 ranks.
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0,1}
 per_run=${1:-40}
 shift $(($# > 0))
-# The examples write their output files beside themselves: a copy where that is allowed.
-work=$(mktemp -d)
-cp -r "$b/build/." "$work/"
+work=$b/build
+# Logs straight into $top, so that a run cut short still returns them.
+mkdir -p "$top/tessera-logs" && ln -s "$(cd "$top" && pwd)/tessera-logs" "$work/tessera-logs"
 {
   nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader
   echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES, $(nproc) cores"
   bash scripts/celerity.sh --run "$work" --ranks 2 --timeout "$per_run" "$@"
 } 2>&1 | tee "$top/celerity-gpu.log"
-cp -r "$work/tessera-logs" "$top/"
