@@ -251,6 +251,15 @@ TEST(MathBuiltins, ScalarFormsTakeEachArgumentsTypeNamed) {
   EXPECT_EQ((sycl::mix<float, float, float>(0.0f, 4.0f, 0.25f)), 1.0f);
   EXPECT_EQ((sycl::hadd<unsigned char, unsigned char>(255, 253)), 254);
   EXPECT_EQ((sycl::native::divide<float, float>(1.0f, 4.0f)), 0.25f);
+  // The output-pointer forms name the pointer only.
+  float whole = 0;
+  int exponent = 0;
+  EXPECT_EQ(sycl::modf<float*>(2.5f, &whole), 0.5f);
+  EXPECT_EQ(whole, 2.0f);
+  EXPECT_EQ(sycl::frexp<int*>(8.0, &exponent), 0.5);
+  EXPECT_EQ(exponent, 4);
+  EXPECT_EQ(sycl::remquo<int*>(7.0f, 2.0f, &exponent), -1.0f);
+  EXPECT_EQ(exponent, 4);
   // The mixed forms name the non-scalar type only.
   const sycl::float2 v(0.25f, 0.75f);
   const sycl::float2 stepped = sycl::step<sycl::float2>(0.5f, v);

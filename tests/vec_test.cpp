@@ -140,6 +140,15 @@ TEST(Vec, OneElementSwizzlesInOperatorsAndSwizzleIncrements) {
   ExpectElements(old, {3, 4});
   EXPECT_EQ(v.xyz().get_count(), 3u);
   EXPECT_EQ(v.xyz().get_size(), sizeof(sycl::int3));
+  // The unary operators, which a one-element swizzle reached as a vec and as its element alike.
+  const sycl::vec<int, 1> negated = -one.swizzle<0>(), complement = ~other.swizzle<0>();
+  EXPECT_EQ(negated[0], -5);
+  EXPECT_EQ(complement[0], ~3);
+  EXPECT_EQ((+one.swizzle<0>())[0], 5);
+  sycl::vec<bool, 1> yes(true);
+  const auto no = !yes.swizzle<0>();
+  static_assert(std::is_same_v<decltype(no), const decltype(!yes)>);
+  EXPECT_EQ(no[0], 0);
 }
 
 TEST(Vec, ArithmeticAndBitwiseOperators) {

@@ -222,6 +222,47 @@ TESSERA_HOST_DEVICE T lgamma_r(T x, P signp) {
 }
 TESSERA_ELEMENTWISE(::sycl, lgamma_r)
 
+}  // namespace sycl
+
+namespace tessera::detail {
+template <typename T>
+struct undeduced {
+  using type = T;
+};
+}  // namespace tessera::detail
+
+// SYCL 2020 declares the scalar forms of the functions with an output pointer as templates of the
+// pointer alone, for each floating type (template <typename Ptr> float fract(float, Ptr)), which a
+// caller may name: fract<Ptr>(x, p). The pointer is not deduced here, so that these forms are
+// reached only so, and are the same as the call unnamed.
+#define TESSERA_NAMED_POINTER_FORM(name, F)                                                       \
+  template <typename Ptr>                                                                         \
+  TESSERA_HOST_DEVICE F name(F x, typename ::tessera::detail::undeduced<Ptr>::type p) {          \
+    return ::sycl::name(x, p);                                                                    \
+  }
+#define TESSERA_NAMED_POINTER_FORMS(name)  \
+  TESSERA_NAMED_POINTER_FORM(name, float)  \
+  TESSERA_NAMED_POINTER_FORM(name, double) \
+  TESSERA_NAMED_POINTER_FORM(name, half)
+
+namespace sycl {
+
+TESSERA_NAMED_POINTER_FORMS(fract)
+TESSERA_NAMED_POINTER_FORMS(frexp)
+TESSERA_NAMED_POINTER_FORMS(modf)
+TESSERA_NAMED_POINTER_FORMS(sincos)
+TESSERA_NAMED_POINTER_FORMS(lgamma_r)
+
+#define TESSERA_NAMED_REMQUO(F)                                                                       \
+  template <typename Ptr>                                                                             \
+  TESSERA_HOST_DEVICE F remquo(F x, F y, typename ::tessera::detail::undeduced<Ptr>::type quo) {    \
+    return ::sycl::remquo(x, y, quo);                                                                 \
+  }
+TESSERA_NAMED_REMQUO(float)
+TESSERA_NAMED_REMQUO(double)
+TESSERA_NAMED_REMQUO(half)
+#undef TESSERA_NAMED_REMQUO
+
 // A quiet NaN of the floating type as wide as the code's unsigned type.
 template <typename U, std::enable_if_t<std::is_unsigned_v<U> && !std::is_same_v<U, bool> &&
                                            (sizeof(U) == 2 || sizeof(U) == 4 || sizeof(U) == 8),
@@ -236,3 +277,5 @@ TESSERA_ELEMENTWISE(::sycl, nan)
 
 #undef TESSERA_MATH_STD_UNARY
 #undef TESSERA_MATH_STD_BINARY
+#undef TESSERA_NAMED_POINTER_FORMS
+#undef TESSERA_NAMED_POINTER_FORM

@@ -160,6 +160,23 @@ class elementwise_operators {
     for (int i = 0; i < N; ++i) r[i] = static_cast<T>(-a[i]);
     return r;
   }
+  // A one-element swizzle converts to T as well, and so would reach the built-in operator too.
+  template <typename A>
+  friend TESSERA_HOST_DEVICE constexpr typename mask_of<D, Mask, is_swizzle_v<A>>::type operator!(const A& a) {
+    return !operand(a);
+  }
+  template <typename A>
+  friend TESSERA_HOST_DEVICE constexpr std::enable_if_t<is_swizzle_v<A>, D> operator~(const A& a) {
+    return ~operand(a);
+  }
+  template <typename A>
+  friend TESSERA_HOST_DEVICE constexpr std::enable_if_t<is_swizzle_v<A>, D> operator+(const A& a) {
+    return operand(a);
+  }
+  template <typename A>
+  friend TESSERA_HOST_DEVICE constexpr std::enable_if_t<is_swizzle_v<A>, D> operator-(const A& a) {
+    return -operand(a);
+  }
   friend TESSERA_HOST_DEVICE constexpr D& operator++(D& a) { return a += T(1); }
   friend TESSERA_HOST_DEVICE constexpr D& operator--(D& a) { return a -= T(1); }
   friend TESSERA_HOST_DEVICE constexpr D operator++(D& a, int) {
