@@ -1,7 +1,8 @@
 // tessera-test-cuda: host-only
 // When asynchronous errors reach the program (SYCL 2020 4.13.1): at wait_and_throw,
-// throw_asynchronous, and at the latest when the last handle to the queue goes; never from
-// event::wait or queue::wait. Without an async_handler the default one prints every error with
+// throw_asynchronous, when the last handle to the queue goes (those that have arrived: the
+// destruction does not wait), and for commands still running then, when the last of them
+// completes; never from event::wait or queue::wait. Without an async_handler the default one prints every error with
 // its errc and ends the program, which the death tests check in a child process. The errors come
 // from kernels that throw or misuse barriers on the CPU: the file is host-only.
 #include <sycl/sycl.hpp>
@@ -28,13 +29,13 @@ sycl::event skip_the_barrier(sycl::queue& q, int* out) {
   });
 }
 
-// Collects what a handler receives, as "<errc or ->: <what>".
+// Collects what a handler receives, as "<errc or ->: <what>". The runtime may call the handler
+// on a thread of its own: `calls` is counted after `seen` is filled.
 struct Collector {
   std::vector<std::string> seen;
-  int calls = 0;
+  std::atomic<int> calls{0};
   sycl::async_handler handler() {
     return [this](sycl::exception_list l) {
-      ++calls;
       for (auto& p : l) try {
           std::rethrow_exception(p);
         } catch (const sycl::exception& e) {
@@ -42,7 +43,15 @@ struct Collector {
         } catch (const std::exception& e) {
           seen.push_back(std::string("-: ") + e.what());
         }
+      calls.fetch_add(1, std::memory_order_release);
     };
+  }
+  // Whether the handler has been called `n` times within two seconds.
+  bool called(int n) const {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (calls.load(std::memory_order_acquire) < n && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return calls.load(std::memory_order_acquire) == n;
   }
 };
 
@@ -91,9 +100,30 @@ TEST_F(DefaultHandlerDeathTest, HandlerThrowingWhileTheQueueIsDestroyedEndsThePr
   EXPECT_DEATH(
       {
         sycl::queue q{rethrow_first};
-        q.single_task([] { throw std::runtime_error("nowhere to go"); });
+        q.single_task([] { throw std::runtime_error("nowhere to go"); }).wait();
       },
       "escaped the async_handler while its queue was destroyed: std::exception: nowhere to go");
+}
+
+// The error arrives after the last handle went: the handler throws on the runtime's thread.
+TEST_F(DefaultHandlerDeathTest, HandlerThrowingWhenTheLastCommandCompletesEndsTheProgram) {
+  EXPECT_DEATH(
+      {
+        std::atomic<bool> go{false};
+        {
+          sycl::queue q{rethrow_first};
+          q.submit([&](sycl::handler& h) {
+            h.host_task([&] {
+              const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+              while (!go && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+              throw std::runtime_error(go ? "after the queue" : "the queue's destruction waited");
+            });
+          });
+        }
+        go = true;
+        std::this_thread::sleep_for(std::chrono::seconds(5));
+      },
+      "escaped the async_handler while its queue was destroyed: std::exception: after the queue");
 }
 
 TEST(AsyncDelivery, WaitDoesNotThrowAndWaitAndThrowDelivers) {
@@ -103,13 +133,13 @@ TEST(AsyncDelivery, WaitDoesNotThrowAndWaitAndThrowDelivers) {
   sycl::event e = skip_the_barrier(q, out);
   EXPECT_NO_THROW(e.wait());
   EXPECT_NO_THROW(q.wait());
-  EXPECT_EQ(c.calls, 0);
+  EXPECT_EQ(c.calls.load(), 0);
   e.wait_and_throw();
-  ASSERT_EQ(c.calls, 1);
+  ASSERT_EQ(c.calls.load(), 1);
   ASSERT_EQ(c.seen.size(), 1u);
   EXPECT_EQ(c.seen[0].rfind("kernel: ", 0), 0u) << c.seen[0];
   q.wait_and_throw();
-  EXPECT_EQ(c.calls, 1) << "delivered once";
+  EXPECT_EQ(c.calls.load(), 1) << "delivered once";
   sycl::free(out, q);
 }
 
@@ -120,30 +150,39 @@ TEST(AsyncDelivery, PendingErrorsReachTheHandlerWhenTheLastHandleGoes) {
     sycl::queue copy = q;
     copy.single_task([] { throw std::runtime_error("late"); });
     { sycl::queue gone = std::move(copy); }
-    EXPECT_EQ(c.calls, 0) << "q still holds the queue";
+    EXPECT_EQ(c.calls.load(), 0) << "q still holds the queue";
     q.wait();
-    EXPECT_EQ(c.calls, 0);
+    EXPECT_EQ(c.calls.load(), 0);
   }
-  ASSERT_EQ(c.calls, 1);
+  ASSERT_EQ(c.calls.load(), 1);
   ASSERT_EQ(c.seen.size(), 1u);
   EXPECT_EQ(c.seen[0], "-: late");
 }
 
-// The queue goes while its command still runs: its destruction waits for it and delivers its error.
-TEST(AsyncDelivery, QueueDestroyedWithAFailingCommandInFlight) {
+// The queue goes while its command waits for the thread that destroyed it (as the CTS's
+// resolvable_host_event does): the destruction does not wait, and the error reaches the handler
+// when the command completes.
+TEST(AsyncDelivery, QueueDestroyedWhileItsCommandWaitsForTheDestroyingThread) {
   Collector c;
-  std::atomic<bool> finished{false};
+  std::atomic<bool> destroyed{false};
+  std::atomic<bool> saw_it{false};
+  sycl::event e;
   {
     sycl::queue q{c.handler()};
-    q.submit([&](sycl::handler& h) {
+    e = q.submit([&](sycl::handler& h) {
       h.host_task([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        finished = true;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+        while (!destroyed && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+        saw_it = destroyed.load();
         throw std::runtime_error("in flight");
       });
     });
   }
-  EXPECT_TRUE(finished.load());
+  destroyed = true;
+  EXPECT_EQ(c.calls.load(), 0) << "delivered before the command ran";
+  e.wait();
+  EXPECT_TRUE(saw_it) << "the queue's destruction waited for its command";
+  ASSERT_TRUE(c.called(1));
   ASSERT_EQ(c.seen.size(), 1u);
   EXPECT_EQ(c.seen[0], "-: in flight");
 }
@@ -166,12 +205,14 @@ TEST(AsyncDelivery, HandlerExceptionReachesTheCallerAndTheQueueGoesOn) {
 
 TEST(AsyncDelivery, QueueWithoutErrorsEndsQuietly) {
   int* v = nullptr;
+  sycl::event e;
   {
     sycl::queue q;
     v = sycl::malloc_shared<int>(1, q);
-    q.single_task([=] { *v = 7; });
+    e = q.single_task([=] { *v = 7; });
   }
-  EXPECT_EQ(*v, 7) << "the queue's destruction waited";
+  e.wait();
+  EXPECT_EQ(*v, 7) << "the command ran after its queue went";
   sycl::free(v, sycl::queue{});
 }
 

@@ -149,11 +149,13 @@ TEST(Faults, BufferDestroyedWithWorkInFlightWaitsAndWritesBack) {
   expect_runtime_works();
 }
 
-// The last handle to a queue going waits for its commands: their effects are all visible after.
+// The last handle to a queue going does not wait for its commands, which still all run, in order:
+// their effects are all visible once the last one's event completes.
 TEST(Faults, QueueDestroyedWithWorkInFlight) {
   sycl::queue keeper;
   int* v = sycl::malloc_shared<int>(64, keeper);
   for (int round = 0; round < 20; ++round) {
+    sycl::event last;
     {
       sycl::queue q{sycl::property::queue::in_order{}};
       q.submit([&](sycl::handler& h) {
@@ -162,8 +164,9 @@ TEST(Faults, QueueDestroyedWithWorkInFlight) {
           for (int i = 0; i < 64; ++i) v[i] = round;
         });
       });
-      q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { v[i] += static_cast<int>(i[0]); });
+      last = q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { v[i] += static_cast<int>(i[0]); });
     }
+    last.wait();
     for (int i = 0; i < 64; ++i) ASSERT_EQ(v[i], round + i) << round;
   }
   sycl::free(v, keeper);
@@ -189,7 +192,8 @@ TEST_F(FaultsDeathTest, ExitWithWorkInFlightOnALiveQueue) {
       ::testing::ExitedWithCode(0), "");
 }
 
-// A static queue is destroyed at exit: it waits for its commands, which all complete.
+// A static queue is destroyed at exit, which does not wait; the end of the program waits for its
+// commands, which all complete.
 TEST_F(FaultsDeathTest, ExitWithWorkInFlightOnAStaticQueue) {
   EXPECT_EXIT(
       {
@@ -210,6 +214,28 @@ TEST_F(FaultsDeathTest, ExitWithWorkInFlightOnAStaticQueue) {
         std::exit(0);
       },
       ::testing::ExitedWithCode(0), "last command ran: 42");
+}
+
+// A queue whose handles are all gone while its commands wait: the program's end waits for them.
+TEST_F(FaultsDeathTest, ExitWithWorkInFlightOnADestroyedQueue) {
+  EXPECT_EXIT(
+      {
+        static std::atomic<bool> released{false};
+        {
+          sycl::queue q{sycl::property::queue::in_order{}};
+          q.submit([](sycl::handler& h) {
+            h.host_task([] {
+              const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+              while (!released && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+              pause_ms(50);
+            });
+          });
+          q.submit([](sycl::handler& h) { h.host_task([] { std::fprintf(stderr, "last command ran\n"); }); });
+        }
+        released = true;
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0), "last command ran");
 }
 
 // A hundred thousand buffers alive at once, every tenth written by a kernel, all read back.

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cpu/thread_pool.hpp"
+#include "exit_wait.hpp"
 #include "trace_recorder.hpp"
 #include "sycl/ext/oneapi/queue_properties.hpp"
 #include "sycl/queue.hpp"
@@ -14,13 +15,12 @@
 
 namespace tessera::runtime {
 
-namespace {
-// Host tasks may block (on I/O, on other queues): they get threads of their own so that they
-// never hold up the compute pool.
 cpu::thread_pool& host_task_pool() {
   static cpu::thread_pool pool(4, "host task");
   return pool;
 }
+
+namespace {
 // One entry per buffer, writing if any access writes: a command ordered twice against the same
 // buffer would find itself as that buffer's last writer and wait for itself.
 void merge_by_buffer(std::vector<requirement>& reqs) {
@@ -52,18 +52,25 @@ queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool
 #endif
 }
 
-// A GPU queue's commands are all on its stream by now: commands still waiting for something
-// hold the queue. Destroying the stream waits for them, which this thread must not do through
-// the queue's events if it is the stream's own (it would wait for itself).
+// The user's handles are gone and no command holds the queue any more: every command has
+// completed, but for a GPU queue's commands on its stream. Their errors are delivered now, as
+// DPC++ delivers them from its queue's destructor, on whichever thread let go of the queue last:
+// the user's, or the runtime's that completed the last command. The stream's timeline is waited
+// for rather than the queue's events, which this thread must not wait for if it is the stream's
+// own (it would wait for itself); the timeline's wait is safe there and covers device work only.
 queue_impl::~queue_impl() {
 #if defined(TESSERA_WITH_CUDA)
   if (stream) {
+    try {
+      stream_timeline->wait(stream_timeline->last_ticket());
+    } catch (...) {
+      report(std::current_exception());
+    }
     stream_timeline->close();
     cuda::destroy_stream(stream);
-    return;
   }
 #endif
-  wait("destroying a queue");
+  deliver_uncatchable("the destruction of its queue");
 }
 
 sycl::event queue_impl::submit(command_group&& cg) {
@@ -157,8 +164,7 @@ void queue_impl::start(const std::shared_ptr<event_impl>& ev, command_group cg) 
   }
   if (cg.enqueue) return enqueue(ev, cg);
   // The requirements travel with the completion, so that buffers outlive the work on them; so
-  // does the queue, whose destructor would otherwise wait for this command on the thread that
-  // is to complete it (when that thread started it, for a dependency it completed).
+  // does the queue, which receives the command's error after the user's handles may be gone.
   completion finish = [self = shared_from_this(), ev, reqs = std::move(cg.requirements), pins,
                        unpin](std::exception_ptr e) {
     unpin(pins);
@@ -257,16 +263,23 @@ void queue_impl::throw_asynchronous(const char* occasion) {
   default_async_handler(sycl::exception_list(std::move(errors)), occasion);
 }
 
-// The last sycl::queue handle is gone: its commands' errors are delivered now, at the latest
-// moment the spec allows (§4.13.1.1). Nothing can catch an exception from here.
-void queue_impl::close() noexcept {
+// The last sycl::queue handle is gone. Its destruction does not wait for the queue's commands
+// (SYCL 2020 §3.9.8.1 and §4.6.5.1; DPC++ neither): a host task may wait for the very thread that
+// destroys the queue. The errors that have arrived are delivered now, on the user's thread (the
+// latest moment §4.13.1.1 allows); those of commands still running, when the queue itself goes.
+void queue_impl::close() noexcept { deliver_uncatchable("the destruction of its queue"); }
+
+void queue_impl::wait_for_exit() noexcept {
   try {
-    wait("destroying the last sycl::queue handle");
+    wait("the end of the program");
   } catch (...) {
-    report_fatal("the last sycl::queue handle was destroyed while its commands could never finish", std::current_exception());
+    report_fatal("the program ended while commands of a queue could never finish", std::current_exception());
   }
+}
+
+void queue_impl::deliver_uncatchable(const char* occasion) noexcept {
   try {
-    throw_asynchronous("the destruction of its queue");
+    throw_asynchronous(occasion);
   } catch (...) {
     report_fatal("an exception escaped the async_handler while its queue was destroyed", std::current_exception());
   }
@@ -285,6 +298,7 @@ struct queue_owner {
   ~queue_owner() { impl->close(); }
 };
 std::shared_ptr<tessera::runtime::queue_impl> owned(std::shared_ptr<tessera::runtime::queue_impl> impl) {
+  tessera::runtime::wait_at_exit(impl);
   auto owner = std::make_shared<queue_owner>(queue_owner{std::move(impl)});
   auto* p = owner->impl.get();
   return std::shared_ptr<tessera::runtime::queue_impl>(std::move(owner), p);

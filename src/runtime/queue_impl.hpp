@@ -11,7 +11,15 @@
 #include "tessera/runtime/command_group.hpp"
 #include "tessera/runtime/timeline.hpp"
 
+namespace tessera::cpu {
+class thread_pool;
+}
+
 namespace tessera::runtime {
+
+// Host tasks may block (on I/O, on other queues): they get threads of their own so that they
+// never hold up the compute pool.
+cpu::thread_pool& host_task_pool();
 
 // SYCL 2020 §4.13.1.2: prints every error, with its errc where it is a sycl::exception, and
 // what delivered them, to stderr and calls std::terminate.
@@ -20,7 +28,8 @@ namespace tessera::runtime {
 [[noreturn]] void report_fatal(const char* what, std::exception_ptr e) noexcept;
 
 // A queue's state: its device, its in-order chain, the events to wait for, and the errors its
-// commands raised that wait_and_throw has yet to deliver.
+// commands raised that wait_and_throw has yet to deliver. Every command that has yet to complete
+// holds it, so it outlives the user's handles while they run.
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
 public:
   queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling);
@@ -33,8 +42,10 @@ public:
   // `occasion` names the call that delivers the errors, for the default handler's report.
   void throw_asynchronous(const char* occasion);
   void report(std::exception_ptr e);
-  // Waits for every command and delivers their errors: the last sycl::queue handle is gone.
+  // The last sycl::queue handle is gone: delivers the errors that have arrived, without waiting.
   void close() noexcept;
+  // The program ends: waits for every command (their errors are delivered when the queue goes).
+  void wait_for_exit() noexcept;
 
   const device_impl& device;
   // The backend's queue (a CUDA stream) for a GPU, and what completes its commands; null for
@@ -52,6 +63,8 @@ private:
   void complete(event_impl& ev, std::exception_ptr e);
   void begin_marks(event_impl& ev);
   void end_marks(event_impl& ev);
+  // Delivers the errors that have arrived where nothing can catch what the handler throws.
+  void deliver_uncatchable(const char* occasion) noexcept;
 
   sycl::async_handler handler_;
   std::uint64_t trace_number_ = 0; // the queue's number in TESSERA_TRACE's timeline
