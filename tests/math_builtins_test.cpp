@@ -251,6 +251,8 @@ TEST(MathBuiltins, ScalarFormsTakeEachArgumentsTypeNamed) {
   EXPECT_EQ((sycl::mix<float, float, float>(0.0f, 4.0f, 0.25f)), 1.0f);
   EXPECT_EQ((sycl::hadd<unsigned char, unsigned char>(255, 253)), 254);
   EXPECT_EQ((sycl::native::divide<float, float>(1.0f, 4.0f)), 0.25f);
+  EXPECT_EQ((sycl::bitselect<unsigned, unsigned, unsigned>(0xf0u, 0x0fu, 0x3cu)), 0xccu);
+  EXPECT_EQ((sycl::select<float, float, bool>(1.0f, 2.0f, true)), 2.0f);
   // The output-pointer forms name the pointer only.
   float whole = 0;
   int exponent = 0;

@@ -178,6 +178,19 @@ TEST(Vec, ArithmeticAndBitwiseOperators) {
   ExpectElements(f * 2.0f + f, {4.5f, -6.0f});
 }
 
+// std::byte elements take the bitwise operators, which std::byte has.
+TEST(Vec, ByteElementsTakeTheBitwiseOperators) {
+  sycl::vec<std::byte, 2> v(std::byte{0x0f}, std::byte{0xf0});
+  const sycl::vec<std::byte, 2> mask(std::byte{0x3c});
+  v &= mask;
+  EXPECT_EQ(v[0], std::byte{0x0c});
+  EXPECT_EQ(v[1], std::byte{0x30});
+  v |= mask.swizzle<0>();
+  EXPECT_EQ(v[1], std::byte{0x3c});
+  const sycl::vec<std::byte, 2> flipped = ~(v ^ std::byte{0xff});
+  EXPECT_EQ(flipped[0], std::byte{0x3c});
+}
+
 TEST(Vec, ComparisonsGiveSignedMinusOneOrZeroOfTheElementSize) {
   const sycl::float4 a(1, 2, 3, std::numeric_limits<float>::quiet_NaN()), b(1, 3, 2, 0);
   auto eq = a == b;

@@ -91,8 +91,10 @@ TESSERA_HOST_DEVICE ::tessera::detail::any_all_result_t<A> all(const A& x) {
   return true;
 }
 
-// Each bit from b where c has it set, else from a (floating types by their bits).
-template <typename T, std::enable_if_t<::tessera::detail::is_genscalar_v<T>, int> = 0>
+// Each bit from b where c has it set, else from a (floating types by their bits). Callers may
+// name each argument's type, as for the math built-ins (TESSERA_GENFLOAT_TEMPLATE).
+template <typename T, typename... Same,
+          std::enable_if_t<::tessera::detail::is_genscalar_v<T> && (std::is_same_v<T, Same> && ...), int> = 0>
 TESSERA_HOST_DEVICE T bitselect(T a, T b, T c) {
   if constexpr (::tessera::detail::is_geninteger_v<T>) {
     return static_cast<T>((a & ~c) | (b & c));
@@ -106,13 +108,13 @@ TESSERA_HOST_DEVICE T bitselect(T a, T b, T c) {
 }
 TESSERA_ELEMENTWISE(::sycl, bitselect)
 
-// Scalar: c ? b : a. Non-scalar: per element, b where c's element has its top bit set (or is
-// true), else a.
-template <typename T, typename Cond,
-          std::enable_if_t<::tessera::detail::is_genscalar_v<T> &&
+// Scalar: c ? b : a (B is T, a parameter of its own so that a caller may name the three types).
+// Non-scalar: per element, b where c's element has its top bit set (or is true), else a.
+template <typename T, typename B, typename Cond,
+          std::enable_if_t<::tessera::detail::is_genscalar_v<T> && std::is_same_v<T, B> &&
                                (std::is_integral_v<Cond>),
                            int> = 0>
-TESSERA_HOST_DEVICE T select(T a, T b, Cond c) {
+TESSERA_HOST_DEVICE T select(T a, B b, Cond c) {
   return c ? b : a;
 }
 template <typename A, typename B, typename Cond,

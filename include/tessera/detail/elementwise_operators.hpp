@@ -4,6 +4,7 @@
 // swizzles (whose result type is a template argument) and accept anything convertible.
 // Mask is what comparisons and logical operators return: vec<signed int, N> with -1 for true,
 // marray<bool, N>.
+#include <cstddef>
 #include <type_traits>
 
 #include "tessera/detail/macros.hpp"
@@ -98,15 +99,19 @@ class elementwise_operators {
 
 #define TESSERA_EW_INTEGRAL \
   static_assert(std::is_integral_v<T>, "this vec/marray operator needs integral elements")
+// The bitwise operators, which std::byte has too (SYCL 2020 lists it among vec's element types).
+#define TESSERA_EW_BITWISE                                                 \
+  static_assert(std::is_integral_v<T> || std::is_same_v<T, std::byte>, \
+                "this vec/marray operator needs integral or std::byte elements")
 
   TESSERA_EW_BINARY(+, )
   TESSERA_EW_BINARY(-, )
   TESSERA_EW_BINARY(*, )
   TESSERA_EW_BINARY(/, )
   TESSERA_EW_BINARY(%, TESSERA_EW_INTEGRAL)
-  TESSERA_EW_BINARY(&, TESSERA_EW_INTEGRAL)
-  TESSERA_EW_BINARY(|, TESSERA_EW_INTEGRAL)
-  TESSERA_EW_BINARY(^, TESSERA_EW_INTEGRAL)
+  TESSERA_EW_BINARY(&, TESSERA_EW_BITWISE)
+  TESSERA_EW_BINARY(|, TESSERA_EW_BITWISE)
+  TESSERA_EW_BINARY(^, TESSERA_EW_BITWISE)
   TESSERA_EW_BINARY(<<, TESSERA_EW_INTEGRAL)
   TESSERA_EW_BINARY(>>, TESSERA_EW_INTEGRAL)
 #undef TESSERA_EW_BINARY
@@ -148,12 +153,13 @@ class elementwise_operators {
     return r;
   }
   friend TESSERA_HOST_DEVICE constexpr D operator~(const D& a) {
-    TESSERA_EW_INTEGRAL;
+    TESSERA_EW_BITWISE;
     D r;
     for (int i = 0; i < N; ++i) r[i] = static_cast<T>(~a[i]);
     return r;
   }
 #undef TESSERA_EW_INTEGRAL
+#undef TESSERA_EW_BITWISE
   friend TESSERA_HOST_DEVICE constexpr D operator+(const D& a) { return a; }
   friend TESSERA_HOST_DEVICE constexpr D operator-(const D& a) {
     D r;
