@@ -108,6 +108,23 @@ bool finish(Function& g, const work_item_function& w, std::string& broken) {
   return !verifyFunction(g, &out);
 }
 
+// The optimiser's loop passes after the pass (unrolling, vectorising, their scalar evolution) grow
+// faster than the function: a sorting network unrolled into 100-370 barriers in three dimensions
+// (1,000 loops, 25,000 instructions) took them minutes per kernel, and a file of such kernels over
+// 15 minutes. Beyond these sizes a kernel keeps fibers; the kernels the pass is for (tiled
+// matmuls, reductions, scans) have a few dozen loops.
+constexpr unsigned max_group_loops = 192, max_group_instructions = 20000;
+
+std::optional<std::string> too_large(Function& g, FunctionAnalysisManager& fam) {
+  unsigned instructions = 0;
+  for (const BasicBlock& b : g) instructions += b.size();
+  const auto loops = static_cast<unsigned>(fam.getResult<LoopAnalysis>(g).getLoopsInPreorder().size());
+  if (loops <= max_group_loops && instructions <= max_group_instructions) return std::nullopt;
+  return "as loops over the work-items it would be " + std::to_string(loops) + " loops and " +
+         std::to_string(instructions) + " instructions, more than the optimiser compiles in reasonable time (" +
+         std::to_string(max_group_loops) + " loops, " + std::to_string(max_group_instructions) + " instructions)";
+}
+
 void erase(Function& g, FunctionAnalysisManager& fam) {
   fam.clear(g, g.getName());
   g.eraseFromParent();
@@ -166,7 +183,7 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
   std::string broken;
   if (!finish(*g, w, broken)) {
     if (std::getenv("TESSERA_CBS_DEBUG")) g->print(errs()); // for reports of such bugs
-    g->eraseFromParent();
+    erase(*g, fam);
     note_fallback(kernel, "the pass produced invalid code (a Tessera bug)");
     ore.emit([&] {
       return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front())
@@ -176,6 +193,14 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
   }
   scope_scratch_arrays(*g);
   clean_up(*g, fam);
+  if (auto why = too_large(*g, fam)) {
+    erase(*g, fam);
+    note_fallback(kernel, *why);
+    ore.emit([&] {
+      return OptimizationRemarkMissed(pass_name, "Fibers", barriers.front()) << kernel << " keeps fibers: " << *why;
+    });
+    return {};
+  }
   const unsigned unswitched = unswitch_items_loops(*g, fam);
   unsigned jammed = 0, usual_values = 0;
   if (auto branches = expected_branches(*w.item, w.argument_bytes, w.dimensions); !branches.empty()) {
@@ -234,7 +259,7 @@ PreservedAnalyses cbs_pass::run(Module& m, ModuleAnalysisManager& am) {
     const compiled_group made = compile(w, fam, ore);
     answer(w.requests, made.one_sub_group ? nullptr : made.group);
     answer(w.one_sub_group_requests, made.group);
-    if (w.item->use_empty()) w.item->eraseFromParent();
+    if (w.item->use_empty()) erase(*w.item, fam);
   }
   return PreservedAnalyses::none();
 }
