@@ -4,7 +4,7 @@
 # CMakeLists.txt (in-tree examples, tests and benchmarks), so both see the same function.
 include_guard(GLOBAL)
 
-# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY] [NO_CBS] [CHECK])
+# add_sycl_to_target(TARGET <target> [SOURCES <src>...] [CUDA | HOST_ONLY] [RDC] [NO_CBS] [CHECK])
 #
 # Adds <src>... to <target> and links it against the Tessera SYCL runtime (Tessera::sycl),
 # which brings the include directories, C++17 or newer, Boost.Context and threads.
@@ -17,6 +17,13 @@ include_guard(GLOBAL)
 # plus the include directories of the shim and of CUDA's CCCL (cuda/atomic); <shim> is the
 # CUDA toolkit seen through Tessera's fatbinary shim (TESSERA_CUDA_SHIM_DIR), <arch> each
 # entry of TESSERA_CUDA_ARCH (default sm_90). CUDA::cudart comes with Tessera::sycl.
+#
+# RDC (or the target property CUDA_SEPARABLE_COMPILATION set ON before the call): with CUDA, the
+# device code is relocatable (-fgpu-rdc), so that a kernel may call a SYCL_EXTERNAL function that
+# another translation unit defines, as with DPC++. The target is linked through tessera-rdc-link
+# (TESSERA_RDC_LINKER, its CXX_LINKER_LAUNCHER; CMake 3.21), which links the device code of its
+# objects with nvcc's device link; every object with device code that calls into another must be
+# in the same link (a static library's objects are not device-linked).
 #
 # HOST_ONLY: never compiled as CUDA, even with TESSERA_CUDA_KERNELS (for programs whose kernels
 # use host-only C++ on purpose, e.g. tests of the CPU backend); their kernels run on the CPU.
@@ -36,7 +43,7 @@ include_guard(GLOBAL)
 # TESSERA_CBS_VERBOSE=1 in the build's environment (`TESSERA_CBS_VERBOSE=1 cmake --build ...`)
 # makes the pass print one line per kernel it leaves on fibers (objects ccache replays print none).
 function(add_sycl_to_target)
-  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY;NO_CBS;CHECK" "TARGET" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 0 _TSYCL "CUDA;HOST_ONLY;RDC;NO_CBS;CHECK" "TARGET" "SOURCES")
   if(NOT _TSYCL_TARGET)
     message(FATAL_ERROR "add_sycl_to_target: TARGET <target> is required")
   endif()
@@ -67,6 +74,10 @@ function(add_sycl_to_target)
   endif()
   if(_TSYCL_CUDA OR (TESSERA_CUDA_KERNELS AND NOT _TSYCL_HOST_ONLY))
     _tessera_sycl_cuda_options(${_TSYCL_TARGET})
+    get_target_property(_tsycl_separable ${_TSYCL_TARGET} CUDA_SEPARABLE_COMPILATION)
+    if(_TSYCL_RDC OR _tsycl_separable)
+      _tessera_sycl_rdc_options(${_TSYCL_TARGET})
+    endif()
   elseif(NOT _TSYCL_NO_CBS)
     _tessera_sycl_cbs_options(${_TSYCL_TARGET} ${_tsycl_scope})
   endif()
@@ -237,4 +248,31 @@ function(_tessera_sycl_cuda_options target)
     list(APPEND _incs "${TESSERA_CUDA_SHIM_DIR}/include/cccl")  # CUDA 13: cuda/atomic, cub
   endif()
   target_include_directories(${target} SYSTEM ${_scope} ${_incs})
+endfunction()
+
+# Relocatable device code for <target>'s CUDA sources, and the link that resolves it.
+function(_tessera_sycl_rdc_options target)
+  if(NOT TESSERA_RDC_LINKER OR CMAKE_VERSION VERSION_LESS 3.21)
+    message(FATAL_ERROR "add_sycl_to_target(TARGET ${target} RDC): needs CMake 3.21 (a linker launcher) and a "
+                        "Tessera with tools/tessera-rdc-link")
+  endif()
+  get_target_property(_type ${target} TYPE)
+  set(_scope PRIVATE)
+  if(_type STREQUAL "INTERFACE_LIBRARY")
+    set(_scope INTERFACE)
+  endif()
+  target_compile_options(${target} ${_scope} "$<$<COMPILE_LANGUAGE:CXX>:-fgpu-rdc>")
+  if(_type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
+    set(_archs "${TESSERA_CUDA_ARCH}")
+    if(NOT _archs)
+      set(_archs sm_90)
+    endif()
+    string(REPLACE ";" "," _archs "${_archs}")
+    get_target_property(_launchers ${target} CXX_LINKER_LAUNCHER)
+    if(NOT _launchers)
+      set(_launchers "")
+    endif()
+    set_property(TARGET ${target} PROPERTY CXX_LINKER_LAUNCHER
+                 "${TESSERA_RDC_LINKER}" "${TESSERA_CUDA_SHIM_DIR}/bin/nvcc" "${_archs}" ${_launchers})
+  endif()
 endfunction()

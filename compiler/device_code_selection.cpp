@@ -15,9 +15,12 @@
 // GlobalDCE remove what is left. A kernel that reaches a function with no device definition (a
 // host library call such as std::cout's) is reported with its call chain, instead of ptxas's
 // "unresolved extern function"; assert(), which glibc declares for the host only, gets CUDA's
-// device assert (device_assert.hpp). After it, the same pipeline point runs hierarchical kernels with a
+// device assert (device_assert.hpp). Its front-end half also makes DPC++'s device_global
+// variables GPU variables (device_global.hpp) and, for relocatable device code, records the
+// functions the source declares for the device (relocatable_device_code.hpp). After it, the same pipeline point runs hierarchical kernels with a
 // thread per work-item (hierarchical/hierarchical.hpp).
 #include <clang/AST/ASTConsumer.h>
+#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendPluginRegistry.h>
 #include <llvm/ADT/DenseMap.h>
@@ -35,6 +38,8 @@
 #include <llvm/Transforms/IPO/GlobalDCE.h>
 
 #include "device_assert.hpp"
+#include "device_global.hpp"
+#include "relocatable_device_code.hpp"
 #include "hierarchical/hierarchical.hpp"
 
 #include <string>
@@ -116,9 +121,16 @@ std::string chain(const reachability& r, const GlobalValue* g) {
 
 struct device_code_selection : PassInfoMixin<device_code_selection> {
   PreservedAnalyses run(Module& m, ModuleAnalysisManager&) {
-    if (!Triple(m.getTargetTriple()).isNVPTX()) return PreservedAnalyses::all();
+    const bool registered = tessera::device_select::register_device_globals(m);
+    if (!Triple(m.getTargetTriple()).isNVPTX()) return registered ? PreservedAnalyses::none() : PreservedAnalyses::all();
     tessera::device_select::define_device_assert_fail(m);
-    const reachability live(kernels_of(m));
+    // Relocatable device code: the device functions this object defines for others' kernels too.
+    SmallVector<Function*, 8> roots = kernels_of(m);
+    if (tessera::device_select::relocatable())
+      for (auto& f : m)
+        if (!f.isDeclaration() && f.hasExternalLinkage() && tessera::device_select::declared_for_device(f.getName()))
+          roots.push_back(&f);
+    const reachability live(roots);
     // Static constructors are host business: the device has none to run.
     for (const char* n : {"llvm.global_ctors", "llvm.global_dtors"})
       if (auto* g = m.getGlobalVariable(n)) g->eraseFromParent();
@@ -127,9 +139,15 @@ struct device_code_selection : PassInfoMixin<device_code_selection> {
         f.deleteBody();
         f.setComdat(nullptr);
       } else if (f.isDeclaration() && live.reached(&f) && !provided_by_device(f)) {
+        const bool elsewhere = tessera::device_select::declared_for_device(f.getName());
+        if (elsewhere && tessera::device_select::relocatable()) continue; // the device link finds it
         m.getContext().diagnose(DiagnosticInfoUnsupported(
-            f, "a kernel calls a function with no device definition (a host-only library function?); "
-               "reached through:\n  " + chain(live, &f)));
+            f, std::string(elsewhere ? "a kernel calls a device function (SYCL_EXTERNAL) that another translation "
+                                       "unit defines, which needs relocatable device code: compile and link with "
+                                       "-fgpu-rdc (tessera++ --cuda -fgpu-rdc, add_sycl_to_target(... RDC))"
+                                     : "a kernel calls a function with no device definition (a host-only library "
+                                       "function?)") +
+                   "; reached through:\n  " + chain(live, &f)));
       }
     }
     return PreservedAnalyses::none();
@@ -140,8 +158,13 @@ struct device_code_selection : PassInfoMixin<device_code_selection> {
 class device_language : public clang::PluginASTAction {
 protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, StringRef) override {
-    if (ci.getLangOpts().CUDAIsDevice) ci.getLangOpts().HIPStdPar = 1;
-    return std::make_unique<clang::ASTConsumer>();
+    if (!ci.getLangOpts().CUDA) return std::make_unique<clang::ASTConsumer>();
+    if (!ci.getLangOpts().CUDAIsDevice) return tessera::device_select::device_global_consumer(ci);
+    ci.getLangOpts().HIPStdPar = 1;
+    std::vector<std::unique_ptr<clang::ASTConsumer>> both;
+    both.push_back(tessera::device_select::device_global_consumer(ci));
+    both.push_back(tessera::device_select::device_function_recorder(ci));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(both));
   }
   bool ParseArgs(const clang::CompilerInstance&, const std::vector<std::string>&) override { return true; }
   ActionType getActionType() override { return AddBeforeMainAction; }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds published SYCL programs (HeCBench's src/<name>-sycl) with an installed Tessera, as a new
 # user would: each program's sources (its Makefile's `source =` list), with its Makefile's -I
-# directories, by `tessera++ -std=c++17 -O2` for the CPU, linked, and by `tessera++ --cuda
-# -DUSE_GPU -c` (compile only, for sm_90). Prints a
+# directories, by `tessera++ -std=c++17 -O2` for the CPU and by `tessera++ --cuda -DUSE_GPU` (for
+# sm_90; several sources get relocatable device code, as DPC++ links device code across them),
+# each linked. Prints a
 # markdown table: program, CPU build, CUDA build, the first error. Nothing fetched is kept in
 # this tree: the programs are copied into a temporary directory (its path is printed; the full
 # logs are there).
@@ -115,7 +116,7 @@ for p in "${programs[@]}"; do
     [[ $cpu == ok ]] || err="CPU: $(first_error "$work/$p.cpu.log")"
   fi
   if [[ $cuda -eq 1 ]]; then
-    gpu=$(build "$dir" "$work/$p.cuda.log" "$cxx" --cuda -std=c++17 -O2 -DUSE_GPU "${incs[@]}" -c "${srcs[@]}")
+    gpu=$(build "$dir" "$work/$p.cuda.log" "$cxx" --cuda -std=c++17 -O2 -DUSE_GPU "${incs[@]}" "${srcs[@]}" -o "$p.cuda")
     [[ $gpu == ok || -n $err ]] || err="CUDA: $(first_error "$work/$p.cuda.log")"
   fi
   echo "| $p | $cpu | $gpu | $err |"

@@ -13,6 +13,7 @@
 #include "sycl/interop_handle.hpp"
 #include "sycl/kernel_bundle.hpp"
 #include "sycl/kernel_handler.hpp"
+#include "sycl/ext/oneapi/device_global.hpp"
 #include "sycl/ext/oneapi/kernel_properties.hpp"
 #include "sycl/ext/oneapi/root_group.hpp"
 #include "sycl/local_accessor.hpp"
@@ -205,6 +206,29 @@ public:
   void copy(const T* src, T* dest, std::size_t count) {
     copy_bytes(dest, src, count * sizeof(T), "copy");
   }
+  // sycl_ext_oneapi_device_global: copies to and from the instance on the handler's device.
+  template <typename T, typename P>
+  void memcpy(ext::oneapi::experimental::device_global<T, P>& dest, const void* src, std::size_t bytes = sizeof(T),
+              std::size_t offset = 0) {
+    memcpy(device_global_bytes(&dest, sizeof(T), bytes, offset, "memcpy"), src, bytes);
+  }
+  template <typename T, typename P>
+  void memcpy(void* dest, const ext::oneapi::experimental::device_global<T, P>& src, std::size_t bytes = sizeof(T),
+              std::size_t offset = 0) {
+    memcpy(dest, device_global_bytes(&src, sizeof(T), bytes, offset, "memcpy"), bytes);
+  }
+  template <typename T, typename P>
+  void copy(const std::remove_all_extents_t<T>* src, ext::oneapi::experimental::device_global<T, P>& dest,
+            std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start = 0) {
+    constexpr std::size_t e = sizeof(std::remove_all_extents_t<T>);
+    memcpy(device_global_bytes(&dest, sizeof(T), count * e, start * e, "copy"), src, count * e);
+  }
+  template <typename T, typename P>
+  void copy(const ext::oneapi::experimental::device_global<T, P>& src, std::remove_cv_t<std::remove_all_extents_t<T>>* dest,
+            std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start = 0) {
+    constexpr std::size_t e = sizeof(std::remove_all_extents_t<T>);
+    memcpy(dest, device_global_bytes(&src, sizeof(T), count * e, start * e, "copy"), count * e);
+  }
   template <typename T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
     use_usm(ptr, count * sizeof(T), "fill", "ptr");
@@ -298,6 +322,10 @@ private:
   // Checks a USM operation's pointer argument before anything runs and, on the CPU, keeps
   // sycl::free from taking the memory away until the command completes.
   void use_usm(const void* p, std::size_t bytes, const char* op, const char* arg);
+  // Where `bytes` at `offset` of a device_global (`object`, of `size` bytes) live on the handler's
+  // device: the variable itself on the CPU, its __device__ instance on a GPU.
+  void* device_global_bytes(const void* object, std::size_t size, std::size_t bytes, std::size_t offset,
+                            const char* op) const;
   void copy_bytes(void* dest, const void* src, std::size_t bytes, const char* op);
   // While a kernel is copied into its command: a placeholder accessor copied then is bound to
   // the buffer's storage on this handler's device (tessera::runtime::placeholder_base).

@@ -146,6 +146,52 @@ public:
   event copy(const T* src, T* dest, std::size_t count, event dep) {
     return copy(src, dest, count, std::vector<event>{dep});
   }
+  // sycl_ext_oneapi_device_global: copies to and from the instance on the queue's device.
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P>& dest, const void* src, std::size_t bytes = sizeof(T),
+               std::size_t offset = 0, const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.memcpy(dest, src, bytes, offset);
+    });
+  }
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P>& dest, const void* src, std::size_t bytes,
+               std::size_t offset, event dep) {
+    return memcpy(dest, src, bytes, offset, std::vector<event>{dep});
+  }
+  template <typename T, typename P>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, P>& src, std::size_t bytes = sizeof(T),
+               std::size_t offset = 0, const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.memcpy(dest, src, bytes, offset);
+    });
+  }
+  template <typename T, typename P>
+  event memcpy(void* dest, const ext::oneapi::experimental::device_global<T, P>& src, std::size_t bytes,
+               std::size_t offset, event dep) {
+    return memcpy(dest, src, bytes, offset, std::vector<event>{dep});
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T>* src, ext::oneapi::experimental::device_global<T, P>& dest,
+             std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start = 0,
+             const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.copy(src, dest, count, start);
+    });
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P>& src,
+             std::remove_cv_t<std::remove_all_extents_t<T>>* dest,
+             std::size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), std::size_t start = 0,
+             const std::vector<event>& deps = {}) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.copy(src, dest, count, start);
+    });
+  }
   template <typename T>
   event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>& deps = {}) {
     return submit([&](handler& h) {
@@ -159,7 +205,9 @@ public:
   }
   // The explicit copies through accessors (§4.6.5.2): each is a command group of the handler's
   // member of the same name, which requires the accessors (placeholders, usually).
-  template <typename Src, typename Dest>
+  template <typename Src, typename Dest,
+            typename = std::enable_if_t<!ext::oneapi::experimental::is_device_global<std::remove_cv_t<Src>>::value &&
+                                        !ext::oneapi::experimental::is_device_global<Dest>::value>>
   auto copy(Src src, Dest dest) -> decltype(std::declval<handler&>().copy(src, dest), event()) {
     return submit([&](handler& h) { h.copy(src, dest); });
   }

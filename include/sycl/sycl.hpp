@@ -53,6 +53,7 @@
 #include "sycl/exception.hpp"
 #include "sycl/ext/intel/device_info.hpp"
 #include "sycl/ext/oneapi/bfloat16.hpp"
+#include "sycl/ext/oneapi/device_global.hpp"
 #include "sycl/ext/oneapi/dot_product.hpp"
 #include "sycl/ext/oneapi/group_load_store.hpp"
 #include "sycl/ext/oneapi/group_local_memory.hpp"

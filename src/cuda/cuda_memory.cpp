@@ -41,6 +41,14 @@ void copy(stream s, void* dest, const void* src, std::size_t bytes) {
   throw_if_error(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(s)), "memcpy");
 }
 
+const void* symbol_address(const runtime::device_impl& d, const void* symbol) {
+  set_device(d);
+  void* p = nullptr;
+  if (cudaGetSymbolAddress(&p, symbol) == cudaSuccess) return p;
+  cudaGetLastError(); // not registered: the caller reports it; the device stays usable
+  return nullptr;
+}
+
 namespace {
 struct scratch_block {
   void* p = nullptr;

@@ -107,6 +107,22 @@ void handler::use_usm(const void* p, std::size_t bytes, const char* op, const ch
 
 void handler::memcpy(void* dest, const void* src, std::size_t bytes) { copy_bytes(dest, src, bytes, "memcpy"); }
 
+void* handler::device_global_bytes(const void* object, std::size_t size, std::size_t bytes, std::size_t offset,
+                                   const char* op) const {
+  if (offset > size || bytes > size - offset)
+    throw exception(errc::invalid, std::string(op) + ": " + std::to_string(bytes) + " bytes at offset " +
+                                       std::to_string(offset) + " overrun the device_global of " + std::to_string(size) +
+                                       " bytes");
+  const void* instance = object;
+#if defined(TESSERA_WITH_CUDA)
+  if (device_.is_gpu() && !(instance = tessera::cuda::symbol_address(device_.impl(), object)))
+    throw exception(errc::invalid, std::string(op) + ": this device_global has no instance on " +
+                                       device_.get_info<info::device::name>() +
+                                       ": the translation unit that defines it must be compiled with tessera++ --cuda");
+#endif
+  return const_cast<char*>(static_cast<const char*>(instance)) + offset;
+}
+
 void handler::copy_bytes(void* dest, const void* src, std::size_t bytes, const char* op) {
   trace_as(op);
   use_usm(dest, bytes, op, "dest");

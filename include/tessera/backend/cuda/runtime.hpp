@@ -41,6 +41,9 @@ void throw_if_error(int cuda_error, const char* what);
 void* usm_alloc(const runtime::device_impl& d, std::size_t bytes, sycl::usm::alloc kind);
 void usm_free(void* p, sycl::usm::alloc kind);
 void copy(stream s, void* dest, const void* src, std::size_t bytes);
+// The address on `d` of a __device__ variable whose host shadow is `symbol` (a device_global of a
+// CUDA translation unit); null where no loaded module registered it.
+const void* symbol_address(const runtime::device_impl& d, const void* symbol);
 void fill_bytes(stream s, void* p, int value, std::size_t bytes);
 void synchronize(stream s);
 // Device memory for the commands of one stream, reused by each (they run in order on it).
