@@ -54,6 +54,11 @@ private:
   void take(clang::VarDecl* v) {
     if (device_ && !v->hasAttr<clang::CUDADeviceAttr>())
       v->addAttr(clang::CUDADeviceAttr::CreateImplicit(v->getASTContext()));
+    // A variable of the global namespace keeps its name unmangled.
+    if (!mangle_->shouldMangleDeclName(v)) {
+      device_globals().insert(v->getName());
+      return;
+    }
     std::string name;
     llvm::raw_string_ostream out(name);
     mangle_->mangleName(clang::GlobalDecl(v), out);

@@ -26,6 +26,7 @@ syclex::device_global<long[8]> slots;
 namespace named {
 syclex::device_global<unsigned> in_a_namespace;
 }
+syclex::device_global<int> in_the_global_namespace{-3}; // its name is not mangled
 
 TEST(DeviceGlobal, KernelsReadWhatTheHostCopiedIn) {
   sycl::queue q;
@@ -50,6 +51,15 @@ TEST(DeviceGlobal, TheHostReadsWhatKernelsWrote) {
   unsigned n = 0;
   q.copy(named::in_a_namespace, &n).wait();
   EXPECT_EQ(n, 99u);
+  int before = 0;
+  q.copy(in_the_global_namespace, &before).wait();
+  EXPECT_EQ(before, -3);
+  const int eleven = 11;
+  q.copy(&eleven, in_the_global_namespace).wait();
+  q.single_task([=] { in_the_global_namespace = in_the_global_namespace + 1; }).wait();
+  int after = 0;
+  q.memcpy(&after, in_the_global_namespace).wait();
+  EXPECT_EQ(after, 12);
 }
 
 TEST(DeviceGlobal, ConstantInitialisationReachesTheDevice) {
