@@ -153,6 +153,44 @@ TEST(Buffer, SetFinalDataNullptrDisablesWriteBack) {
   for (int i = 0; i < 50; ++i) EXPECT_EQ(host[i], 1);
 }
 
+// A null raw pointer is a null destination too: no write-back, even with write-back asked for.
+TEST(Buffer, SetFinalDataNullRawPointerDisablesWriteBack) {
+  std::vector<int> host(8, 1);
+  {
+    sycl::buffer<int, 1> buf(host.data(), sycl::range<1>(8));
+    int* nowhere = nullptr;
+    buf.set_final_data(nowhere);
+    buf.set_write_back(true);
+    sycl::host_accessor<int> h(buf);
+    h[0] = 5;
+  }
+  EXPECT_EQ(host[0], 1);
+}
+
+// The deprecated buffer::get_access<M>() gives SYCL 1.2.1's host accessor, of the host_buffer
+// target, as SYCL 2020 declares it; it holds the buffer as a host_accessor does: a command that
+// writes the buffer waits for it.
+TEST(Buffer, DeprecatedHostGetAccessHoldsTheBuffer) {
+  using sycl::access_mode;
+  sycl::queue q;
+  sycl::buffer<int, 2> b{sycl::range<2>(2, 2)};
+  sycl::event e;
+  {
+    auto a = b.get_access<access_mode::read_write>();
+    static_assert(std::is_same_v<decltype(a), sycl::accessor<int, 2, access_mode::read_write, sycl::target::host_buffer>>);
+    a[1][1] = 1;
+    e = q.submit([&](sycl::handler& h) {
+      sycl::accessor d(b, h, sycl::write_only);
+      h.single_task([=] { d[1][1] = 2; });
+    });
+    EXPECT_EQ(a[1][1], 1);
+  }
+  e.wait();
+  auto part = b.get_access<access_mode::read>(sycl::range<2>(1, 2), sycl::id<2>(1, 0));
+  static_assert(std::is_same_v<decltype(part), sycl::accessor<int, 2, access_mode::read, sycl::target::host_buffer>>);
+  EXPECT_EQ(part[0][1], 2);
+}
+
 TEST(Buffer, SetWriteBackFalseDisablesAndTrueRestoresWriteBack) {
   std::vector<int> host(20, 1), host2(20, 1);
   sycl::queue q;

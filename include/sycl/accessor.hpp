@@ -107,6 +107,21 @@ template <typename T>
 inline constexpr sycl::access_mode default_mode_v = std::is_const_v<T> ? sycl::access_mode::read
                                                                         : sycl::access_mode::read_write;
 
+// An accessor to OT in mode OM converts to one to DataT in mode M (§4.7.6.9.1): the same elements,
+// seen read-only, from a read-write accessor or a read-only one of the other constness.
+template <typename OT, sycl::access_mode OM, typename DataT, sycl::access_mode M>
+inline constexpr bool accessor_converts_v =
+    std::is_same_v<std::remove_const_t<OT>, std::remove_const_t<DataT>> && M == sycl::access_mode::read &&
+    (OM == sycl::access_mode::read_write || (OM == sycl::access_mode::read && !std::is_same_v<OT, DataT>));
+
+// What an accessor to the host_buffer target (a host accessor, or SYCL 1.2.1's host accessor that
+// buffer::get_access<M>() returns) keeps while it lives: its hold on the buffer, which its copies
+// share. Nothing for the other targets.
+template <bool Host> struct host_hold {};
+template <> struct host_hold<true> {
+  std::shared_ptr<void> hold;
+};
+
 inline constexpr sycl::access_mode effective_mode(sycl::access_mode m, bool no_init) {
   if (!no_init) return m;
   return m == sycl::access_mode::read_write ? sycl::access_mode::discard_read_write
@@ -121,8 +136,9 @@ namespace sycl {
 template <typename DataT, int D = 1,
           access_mode M = tessera::runtime::default_mode_v<DataT>, target T = target::device,
           access::placeholder P = access::placeholder::false_t>
-class accessor {
+class accessor : private tessera::runtime::host_hold<T == target::host_buffer> {
   using view_t = tessera::runtime::buffer_view<std::remove_const_t<DataT>, D>;
+  using hold_t = tessera::runtime::host_hold<T == target::host_buffer>;
   static_assert(!std::is_const_v<DataT> || M == access_mode::read, "an accessor to const elements only reads");
 
 public:
@@ -209,10 +225,12 @@ public:
     keep(props);
   }
 
-  // A read-write accessor converts to a read-only one, and one to T to one to const T (§4.7.6.9.1).
-  template <access_mode OM, typename = std::enable_if_t<M == access_mode::read &&
-                                                        (OM != access_mode::read || std::is_const_v<DataT>)>>
-  accessor(const accessor<std::remove_const_t<DataT>, D, OM, T, P>& o) : v_(o.view()), placeholder_(o.placeholder_) {}
+  // Implicit conversions (§4.7.6.9.1): a read-write accessor to a read-only one, and read-only
+  // accessors between T and const T.
+  template <typename OT, access_mode OM,
+            typename = std::enable_if_t<tessera::runtime::accessor_converts_v<OT, OM, DataT, M>>>
+  accessor(const accessor<OT, D, OM, T, P>& o)
+      : hold_t(static_cast<const hold_t&>(o)), v_(o.view()), placeholder_(o.placeholder_) {}
 
   TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE element_t operator[](const id<D>& i) const {
 #if TESSERA_CHECKED_ACCESS
@@ -345,10 +363,17 @@ private:
   // What the handler gives a command that runs on the accessor's device, from host code.
   pointer device_pointer() const { return v_.data + tessera::detail::linearize(v_.offset, v_.buffer_range); }
 
+  // Where a host accessor keeps its hold on the buffer.
+  void keep_held(std::shared_ptr<void> h) {
+    static_assert(T == target::host_buffer, "only host accessors hold their buffer");
+    this->hold = std::move(h);
+  }
+
   view_t v_;
   bool no_init_ = false;
   bool placeholder_ = false;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
+  template <typename, int, access_mode> friend class host_accessor;
   friend class handler;
 };
 
@@ -437,14 +462,19 @@ public:
       : base(b, r, off, props) {
     acquire(s);
   }
+  // The implicit conversions of the accessor (§4.7.6.10.1), which share the hold on the buffer.
+  template <typename OT, access_mode OM,
+            typename = std::enable_if_t<tessera::runtime::accessor_converts_v<OT, OM, DataT, M>>>
+  host_accessor(const host_accessor<OT, D, OM>& o) : base(o) {}
   using base::operator=;
 
 private:
+  // The hold lives in the base, so that the base alone (what buffer::get_access<M>() returns)
+  // keeps the buffer on the host too.
   void acquire(site s) {
     const auto mode = tessera::runtime::effective_mode(M, this->template has_property<property::no_init>());
-    hold_ = tessera::memory::hold_on_host(*this->view().buffer.get(), mode, s);
+    this->keep_held(tessera::memory::hold_on_host(*this->view().buffer.get(), mode, s));
   }
-  std::shared_ptr<void> hold_;
 };
 
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A>&) -> host_accessor<T, D>;

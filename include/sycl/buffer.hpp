@@ -139,14 +139,16 @@ public:
   host_accessor<T, D, M> get_host_access() {
     return host_accessor<T, D, M>(*this);
   }
-  // Deprecated (SYCL 1.2.1's host_buffer accessors): host accessors.
+  // Deprecated: SYCL 1.2.1's host accessors, of the host_buffer target, as SYCL 2020 still
+  // declares them. A host_accessor's base, which keeps its hold on the buffer.
   template <access_mode M>
-  host_accessor<T, D, M> get_access() {
-    return host_accessor<T, D, M>(*this);
+  accessor<T, D, M, target::host_buffer> get_access(tessera::group::call_site s = tessera::group::call_site::here()) {
+    return host_accessor<T, D, M>(*this, property_list{}, s);
   }
   template <access_mode M>
-  host_accessor<T, D, M> get_access(range<D> r, id<D> off = {}) {
-    return host_accessor<T, D, M>(*this, r, off);
+  accessor<T, D, M, target::host_buffer> get_access(range<D> r, id<D> off = {},
+                                                    tessera::group::call_site s = tessera::group::call_site::here()) {
+    return host_accessor<T, D, M>(*this, r, off, property_list{}, s);
   }
   // SYCL 2020's forms: whatever an accessor's constructor takes after the buffer (a handler, a
   // range and offset, an access tag, properties such as no_init).
@@ -186,6 +188,12 @@ public:
     impl()->detach_host();
     if constexpr (std::is_same_v<Dest, std::nullptr_t>) {
       owner_->set_final(nullptr);
+    } else if constexpr (std::is_pointer_v<Dest>) {
+      // A null pointer, of any type, asks for no write-back as nullptr does (§4.7.2.3).
+      if (dest == nullptr) return owner_->set_final(nullptr);
+      owner_->set_final([dest, n = size(), f = first_](const void* src) {
+        std::copy_n(static_cast<const elem*>(src) + f, n, dest);
+      });
     } else if constexpr (tessera::detail::is_weak_ptr_v<Dest>) {
       owner_->set_final([dest, n = size(), f = first_](const void* src) {
         if (auto p = dest.lock()) std::copy_n(static_cast<const elem*>(src) + f, n, p.get());

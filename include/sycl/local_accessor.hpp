@@ -63,6 +63,10 @@ public:
 
   TESSERA_HOST_DEVICE local_accessor(const local_accessor& o)
       : range_(o.range_), offset_(o.offset_), ptr_(resolve(o)) {}
+  // An accessor to T converts to one to const T (§4.7.6.11.1): the same place in local memory.
+  template <typename OT, typename = std::enable_if_t<std::is_const_v<DataT> && std::is_same_v<OT, std::remove_const_t<DataT>>>>
+  TESSERA_HOST_DEVICE local_accessor(const local_accessor<OT, D>& o)
+      : range_(o.range_), offset_(o.offset_), ptr_(tessera::glue::ops::bind_local(o.ptr_, o.offset_)) {}
   TESSERA_HOST_DEVICE local_accessor& operator=(const local_accessor& o) {
     range_ = o.range_, offset_ = o.offset_, ptr_ = resolve(o);
     return *this;
@@ -147,6 +151,7 @@ private:
   extent range_;
   std::size_t offset_ = 0;
   DataT* ptr_ = nullptr;
+  template <typename, int> friend class local_accessor;
   friend struct std::hash<local_accessor>;
 };
 

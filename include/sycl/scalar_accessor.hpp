@@ -40,6 +40,11 @@ public:
   template <typename BT, typename A, if_accessible<BT> = 0>
   accessor(buffer<BT, 1, A>& b, handler& h, const property_list& props = {}) : one_(b, h, first_of(b), props) {}
 
+  // The implicit conversions of accessors of one dimension and more (§4.7.6.9.1).
+  template <typename OT, access_mode OM,
+            typename = std::enable_if_t<tessera::runtime::accessor_converts_v<OT, OM, DataT, M>>>
+  accessor(const accessor<OT, 0, OM, T, P>& o) : one_(o.one_) {}
+
   // Not a template: g++ does not consider a conversion function template for a built-in
   // operator's operand (`acc + 1`).
   TESSERA_HOST_DEVICE operator reference() const { return *one_.begin(); }  // NOLINT: as the spec declares it
@@ -89,7 +94,11 @@ private:
   // The first element, which an empty buffer does not have: then the accessor is empty.
   template <typename B> static range<1> first_of(const B& b) { return range<1>(b.get_range()[0] == 0 ? 0 : 1); }
 
+  void keep_held(std::shared_ptr<void> h) { one_.keep_held(std::move(h)); }
+
   one_t one_;
+  template <typename, int, access_mode, target, access::placeholder> friend class accessor;
+  template <typename, int, access_mode> friend class host_accessor;
 };
 
 } // namespace sycl
