@@ -100,3 +100,21 @@ TEST(Marray, KernelsApplyMathElementWise) {
 }
 
 }  // namespace
+
+// SYCL 2020 §4.14.3.1: the aliases name fixed-width types, so mchar2 holds
+// int8_t (not plain char, a distinct type) and mlong2 holds int64_t.
+TEST(Marray, AliasesNameFixedWidthElementTypes) {
+  static_assert(std::is_same_v<sycl::mchar2, sycl::marray<std::int8_t, 2>>);
+  static_assert(std::is_same_v<sycl::muchar3, sycl::marray<std::uint8_t, 3>>);
+  static_assert(std::is_same_v<sycl::mshort4, sycl::marray<std::int16_t, 4>>);
+  static_assert(std::is_same_v<sycl::mushort8, sycl::marray<std::uint16_t, 8>>);
+  static_assert(std::is_same_v<sycl::mint16, sycl::marray<std::int32_t, 16>>);
+  static_assert(std::is_same_v<sycl::muint2, sycl::marray<std::uint32_t, 2>>);
+  static_assert(std::is_same_v<sycl::mlong3, sycl::marray<std::int64_t, 3>>);
+  static_assert(std::is_same_v<sycl::mulong4, sycl::marray<std::uint64_t, 4>>);
+  static_assert(std::is_same_v<sycl::mbool8, sycl::marray<bool, 8>>);
+  static_assert(std::is_same_v<sycl::mhalf2, sycl::marray<sycl::half, 2>>);
+  static_assert(std::is_same_v<sycl::mdouble2, sycl::marray<double, 2>>);
+  static_assert(std::is_same_v<sycl::char2::element_type, std::int8_t>);
+  SUCCEED();
+}

@@ -2,6 +2,7 @@
 // sycl::marray<T, N> (SYCL 2020 §4.14.3): N elements of any count, element-wise operators, and
 // comparisons that return marray<bool, N>.
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "sycl/half.hpp"
@@ -74,18 +75,21 @@ marray(T, U...) -> marray<T, sizeof...(U) + 1>;
   using m##name##4 = marray<type, 4>;      \
   using m##name##8 = marray<type, 8>;      \
   using m##name##16 = marray<type, 16>;
+// SYCL 2020 §4.14.3.1 names fixed-width element types, as the vec aliases do
+// (char is int8_t, long is int64_t). schar, longlong and ulonglong are not in
+// SYCL 2020; they stay for older code and match the vec aliases of those names.
 TESSERA_MARRAY_ALIASES(bool, bool)
-TESSERA_MARRAY_ALIASES(char, char)
-TESSERA_MARRAY_ALIASES(schar, signed char)
-TESSERA_MARRAY_ALIASES(uchar, unsigned char)
-TESSERA_MARRAY_ALIASES(short, short)
-TESSERA_MARRAY_ALIASES(ushort, unsigned short)
-TESSERA_MARRAY_ALIASES(int, int)
-TESSERA_MARRAY_ALIASES(uint, unsigned int)
-TESSERA_MARRAY_ALIASES(long, long)
-TESSERA_MARRAY_ALIASES(ulong, unsigned long)
-TESSERA_MARRAY_ALIASES(longlong, long long)
-TESSERA_MARRAY_ALIASES(ulonglong, unsigned long long)
+TESSERA_MARRAY_ALIASES(char, std::int8_t)
+TESSERA_MARRAY_ALIASES(schar, std::int8_t)
+TESSERA_MARRAY_ALIASES(uchar, std::uint8_t)
+TESSERA_MARRAY_ALIASES(short, std::int16_t)
+TESSERA_MARRAY_ALIASES(ushort, std::uint16_t)
+TESSERA_MARRAY_ALIASES(int, std::int32_t)
+TESSERA_MARRAY_ALIASES(uint, std::uint32_t)
+TESSERA_MARRAY_ALIASES(long, std::int64_t)
+TESSERA_MARRAY_ALIASES(ulong, std::uint64_t)
+TESSERA_MARRAY_ALIASES(longlong, std::int64_t)
+TESSERA_MARRAY_ALIASES(ulonglong, std::uint64_t)
 TESSERA_MARRAY_ALIASES(half, half)
 TESSERA_MARRAY_ALIASES(float, float)
 TESSERA_MARRAY_ALIASES(double, double)
