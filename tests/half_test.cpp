@@ -147,4 +147,29 @@ TEST(Half, ConversionsInKernelsMatchTheHost) {
   sycl::free(in, q);
 }
 
+// Every device has aspect::fp16 (the CPU's half computes through float): half works in a kernel's
+// group algorithms and built-ins as the spec asks of such a device.
+TEST(Half, EveryDeviceHasFp16AndGroupAlgorithmsTakeHalf) {
+  for (const auto& d : sycl::device::get_devices()) {
+    ASSERT_TRUE(d.has(sycl::aspect::fp16)) << d.get_info<sycl::info::device::name>();
+    sycl::queue q(d);
+    constexpr int n = 64, wg = 16;
+    float* out = sycl::malloc_shared<float>(3 * n, q);
+    q.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+       const auto g = it.get_group();
+       const sycl::half one(1.0f);
+       const std::size_t i = it.get_global_linear_id();
+       out[i] = float(sycl::reduce_over_group(g, one, sycl::plus<sycl::half>()));
+       out[n + i] = float(sycl::inclusive_scan_over_group(g, one, sycl::plus<sycl::half>()));
+       out[2 * n + i] = float(sycl::sqrt(sycl::half(float((i % wg) * (i % wg)))));
+     }).wait();
+    for (int i = 0; i < n; ++i) {
+      EXPECT_EQ(out[i], float(wg));
+      EXPECT_EQ(out[n + i], float(i % wg + 1));
+      EXPECT_EQ(out[2 * n + i], float(i % wg));
+    }
+    sycl::free(out, q);
+  }
+}
+
 }  // namespace

@@ -29,6 +29,7 @@ constexpr bool no_device_has(aspect a) {
 }
 constexpr bool every_device_has(aspect a) {
   switch (a) {
+  case aspect::fp16:
   case aspect::fp64:
   case aspect::atomic64:
   case aspect::queue_profiling:

@@ -138,8 +138,7 @@ TESSERA_DEVICE_INFO(atomic_fence_scope_capabilities, std::vector<memory_scope>,
                                                memory_scope::work_group, memory_scope::device, memory_scope::system}))
 #undef TESSERA_DEVICE_INFO
 
-// Vector widths: a 128-bit SIMD register's lanes on the CPU; CUDA's threads are scalar. No half
-// type yet on the CPU, and the spec asks 0 for a device without aspect::fp16.
+// Vector widths: a 128-bit SIMD register's lanes on the CPU; CUDA's threads are scalar.
 #define TESSERA_VECTOR_WIDTH(suffix, on_cpu, on_gpu)                                                              \
   struct preferred_vector_width_##suffix {                                                                  \
     using return_type = std::uint32_t;                                                                      \
@@ -157,13 +156,15 @@ TESSERA_VECTOR_WIDTH(long, 2, 1)
 TESSERA_VECTOR_WIDTH(long_long, 2, 1)
 TESSERA_VECTOR_WIDTH(float, 4, 1)
 TESSERA_VECTOR_WIDTH(double, 2, 1)
-TESSERA_VECTOR_WIDTH(half, 0, 1)
+TESSERA_VECTOR_WIDTH(half, 8, 1)
 #undef TESSERA_VECTOR_WIDTH
 
 struct half_fp_config {
   using return_type = std::vector<info::fp_config>;
   static return_type get(const tessera::runtime::device_impl& d) {
-    if (d.kind == tessera::runtime::device_kind::cpu) return {};
+    // The CPU's half operations round a float result once more: no fused multiply-add.
+    if (d.kind == tessera::runtime::device_kind::cpu)
+      return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest};
     return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest, info::fp_config::fma};
   }
 };

@@ -163,8 +163,9 @@ bool device::has(aspect a) const {
   switch (a) {
   case aspect::cpu: return is_cpu();
   case aspect::gpu: return is_gpu();
-  // CUDA has had half arithmetic since sm_53; the CPU backend has no half type yet.
-  case aspect::fp16: return is_gpu();
+  // sycl::half computes through float on both backends (sycl/half.hpp), in kernels, group
+  // algorithms and built-ins alike; DPC++'s CPU device has fp16 too.
+  case aspect::fp16:
   case aspect::fp64:
   case aspect::atomic64:
   case aspect::queue_profiling:
