@@ -85,6 +85,24 @@ TEST(KernelBundles, BundleOfChosenKernels) {
   EXPECT_EQ(only_scale.get_kernel_ids(), std::vector<sycl::kernel_id>{scale});
 }
 
+// §4.11.8: the input and object states need a device that compiles or links online, which no
+// device here does; an empty list of kernels is always had, the program's kernels in a state only
+// where one of them is.
+TEST(KernelBundles, HasKernelBundleAsksOnlineCompilationForInputAndObject) {
+  sycl::queue q;
+  const auto ctx = q.get_context();
+  const auto add = sycl::get_kernel_id<BundleAdd>();
+  ASSERT_FALSE(q.get_device().has(sycl::aspect::online_compiler));
+  ASSERT_FALSE(q.get_device().has(sycl::aspect::online_linker));
+  EXPECT_FALSE(sycl::has_kernel_bundle<sycl::bundle_state::input>(ctx, {add}));
+  EXPECT_FALSE(sycl::has_kernel_bundle<sycl::bundle_state::object>(ctx, {q.get_device()}, {add}));
+  EXPECT_FALSE(sycl::has_kernel_bundle<sycl::bundle_state::input>(ctx));
+  EXPECT_FALSE((sycl::has_kernel_bundle<BundleAdd, sycl::bundle_state::object>(ctx)));
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx));
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::input>(ctx, std::vector<sycl::kernel_id>{}));
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::object>(ctx, {q.get_device()}, {}));
+}
+
 TEST(KernelBundles, KernelMissingFromTheBundleInUseIsNotSupported) {
   sycl::queue q;
   const auto kb = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context(), {q.get_device()},

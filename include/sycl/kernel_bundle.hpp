@@ -329,17 +329,37 @@ kernel_bundle<State> get_kernel_bundle(const context& ctx) {
   return get_kernel_bundle<Name, State>(ctx, ctx.get_devices());
 }
 
+namespace detail {
+// Whether kernel `k` can be had in a bundle of State for `d` (§4.11.8): a kernel the device runs,
+// and for the input and object states a device that compiles or links online (no device here
+// does: the kernels are compiled with the program).
+template <bundle_state State>
+bool representable(const kernel_id& k, const device& d) {
+  if (State == bundle_state::input && !d.has(aspect::online_compiler)) return false;
+  if (State == bundle_state::object && !d.has(aspect::online_linker)) return false;
+  return is_compatible({k}, d);
+}
+template <bundle_state State>
+bool representable_on_some(const kernel_id& k, const std::vector<device>& devs) {
+  return std::any_of(devs.begin(), devs.end(), [&](const device& d) { return representable<State>(k, d); });
+}
+} // namespace detail
+
+// Every kernel of `ids` can be had in State for some device of `devs` (so, for no kernels, true).
 template <bundle_state State>
 bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs, const std::vector<kernel_id>& ids) {
   detail::check_devices(ctx, devs, "has_kernel_bundle");
-  return std::all_of(ids.begin(), ids.end(), [&](const kernel_id& k) {
-    return std::any_of(devs.begin(), devs.end(), [&](const device& d) { return is_compatible({k}, d); });
-  });
+  return std::all_of(ids.begin(), ids.end(),
+                     [&](const kernel_id& k) { return detail::representable_on_some<State>(k, devs); });
 }
+// Some kernel of the program can be had in State for some device of `devs` (a program without
+// kernels has no bundle).
 template <bundle_state State>
 bool has_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
   detail::check_devices(ctx, devs, "has_kernel_bundle");
-  return true;
+  const auto ids = get_kernel_ids();
+  return std::any_of(ids.begin(), ids.end(),
+                     [&](const kernel_id& k) { return detail::representable_on_some<State>(k, devs); });
 }
 template <bundle_state State>
 bool has_kernel_bundle(const context& ctx) {
