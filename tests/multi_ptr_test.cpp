@@ -93,6 +93,32 @@ TEST(MultiPtr, FromAccessorsInKernels) {
   for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(h[i], static_cast<int>(2 * (n - 1 - i)));
 }
 
+// §4.7.7.1's deduction guides: multi_ptr(accessor) is an undecorated global pointer to the
+// accessor's value_type, multi_ptr(local_accessor) an undecorated local one.
+TEST(MultiPtr, DeducedFromAccessors) {
+  sycl::queue q;
+  const int init[4] = {1, 2, 3, 4};
+  sycl::buffer<int> in{init, sycl::range<1>(4)}, out{sycl::range<1>(4)};
+  q.submit([&](sycl::handler& h) {
+     sycl::accessor<int, 1, sycl::access_mode::read> a(in, h);
+     sycl::accessor<int, 1, sycl::access_mode::write> b(out, h);
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(4), h);
+     h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+       auto src = sycl::multi_ptr(a);
+       auto dst = sycl::multi_ptr(b);
+       auto t = sycl::multi_ptr(tile);
+       static_assert(std::is_same_v<decltype(src), sycl::raw_global_ptr<const int>>);
+       static_assert(std::is_same_v<decltype(dst), sycl::raw_global_ptr<int>>);
+       static_assert(std::is_same_v<decltype(t), sycl::raw_local_ptr<int>>);
+       const std::size_t i = it.get_local_id(0);
+       t[i] = 7;
+       dst[i] = src[i] + t[i];
+     });
+   }).wait();
+  sycl::host_accessor h(out);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(h[i], init[i] + 7);
+}
+
 // The deprecated constant_buffer accessor hands out SYCL 1.2.1's constant_ptr (the SYCL-CTS's
 // address_space category passes it where a constant_ptr<T> is taken).
 TEST(MultiPtr, ConstantBufferAccessorGivesConstantPtr) {

@@ -223,13 +223,30 @@ TEST(UsmAllocator, HostAllocatorWithAlignmentAndRebinding) {
   EXPECT_TRUE(aligned_to(v.data(), 256));
   EXPECT_EQ(sycl::get_pointer_type(v.data(), q.get_context()), sycl::usm::alloc::host);
   sycl::usm_allocator<char, sycl::usm::alloc::host, 256> other(v.get_allocator());
-  // (Comparing `other == v.get_allocator()` across value types does not compile: see the report.)
-  EXPECT_TRUE(other == other);
+  EXPECT_TRUE(other == v.get_allocator());
   EXPECT_TRUE(v.get_allocator() == alloc(q));
   EXPECT_FALSE(v.get_allocator() != alloc(q));
   char* c = other.allocate(3);
   EXPECT_TRUE(aligned_to(c, 256));
   other.deallocate(c, 3);
+}
+
+// §4.8.4: allocators compare across value types, alignments and kinds; equal when memory from
+// one can be freed by the other (the same kind, context and device).
+TEST(UsmAllocator, ComparesAcrossValueTypesAndKinds) {
+  sycl::queue q;
+  sycl::usm_allocator<int, sycl::usm::alloc::shared> ints(q);
+  sycl::usm_allocator<char, sycl::usm::alloc::shared, 64> chars(q);
+  sycl::usm_allocator<int, sycl::usm::alloc::host> host(q);
+  EXPECT_TRUE(ints == chars);
+  EXPECT_TRUE(chars == ints);
+  EXPECT_FALSE(ints != chars);
+  EXPECT_FALSE(ints == host);
+  EXPECT_TRUE(host != ints);
+  sycl::context other_context(q.get_device());
+  sycl::usm_allocator<int, sycl::usm::alloc::shared> elsewhere(other_context, q.get_device());
+  EXPECT_FALSE(ints == elsewhere);
+  EXPECT_TRUE(ints != elsewhere);
 }
 
 TEST(UsmKernels, ManyKernelsAccumulateIntoSharedMemory) {

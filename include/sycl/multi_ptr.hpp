@@ -107,6 +107,18 @@ TESSERA_MULTI_PTR_COMPARISON(<=)
 TESSERA_MULTI_PTR_COMPARISON(>=)
 #undef TESSERA_MULTI_PTR_COMPARISON
 
+template <typename DataT, int D, access_mode M, target T, access::placeholder P> class accessor;
+template <typename DataT, int D> class local_accessor;
+
+// §4.7.7.1's deduction guides: a device accessor gives a global pointer to its value_type (const
+// for a read-only one), a local_accessor a local one; both undecorated.
+template <typename T, int D, access_mode M, access::placeholder P>
+multi_ptr(accessor<T, D, M, target::device, P>)
+    -> multi_ptr<std::conditional_t<M == access_mode::read, const T, T>, access::address_space::global_space,
+                 access::decorated::no>;
+template <typename T, int D>
+multi_ptr(local_accessor<T, D>) -> multi_ptr<T, access::address_space::local_space, access::decorated::no>;
+
 template <typename T, access::decorated D = access::decorated::legacy>
 using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
 template <typename T, access::decorated D = access::decorated::legacy>

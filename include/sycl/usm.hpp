@@ -116,16 +116,22 @@ public:
   void deallocate(T* p, std::size_t) { sycl::free(p, context_); }
   const device& get_device() const { return device_; }
 
-  template <typename U, std::size_t A>
-  friend bool operator==(const usm_allocator& a, const usm_allocator<U, Kind, A>& b) {
-    return a.device_ == b.get_device();
+  // Equal when memory from one can be freed by the other: the same kind, context and device
+  // (§4.8.4). Allocators of different kinds compare, unequal.
+  template <typename U, usm::alloc K, std::size_t A>
+  friend bool operator==(const usm_allocator& a, const usm_allocator<U, K, A>& b) {
+    return a.same_place(b);
   }
-  template <typename U, std::size_t A>
-  friend bool operator!=(const usm_allocator& a, const usm_allocator<U, Kind, A>& b) {
+  template <typename U, usm::alloc K, std::size_t A>
+  friend bool operator!=(const usm_allocator& a, const usm_allocator<U, K, A>& b) {
     return !(a == b);
   }
 
 private:
+  template <typename U, usm::alloc K, std::size_t A>
+  bool same_place(const usm_allocator<U, K, A>& o) const {
+    return K == Kind && context_ == o.context_ && device_ == o.device_;
+  }
   template <typename, usm::alloc, std::size_t> friend class usm_allocator;
   device device_;
   context context_;
