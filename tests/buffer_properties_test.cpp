@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -72,6 +74,38 @@ TEST(BufferProperties, UseMutexIsHeldWhileTheHostMemoryIsWritten) {
   destroyer.join();
   EXPECT_TRUE(gone.load());
   EXPECT_EQ(host[3], 7);
+}
+
+// use_mutex: what the host memory's owner writes under the mutex before the runtime first needs
+// the data is what the buffer holds, and what it writes back (§4.7.2.2).
+TEST(BufferProperties, UseMutexReadsTheHostMemoryWhenFirstNeeded) {
+  std::mutex m;
+  auto host = std::shared_ptr<int[]>(new int[4]{0, 0, 0, 0});
+  int final_data[4] = {};
+  {
+    sycl::buffer<int> b{host, sycl::range<1>(4), {sycl::property::buffer::use_mutex{m}}};
+    {
+      std::lock_guard<std::mutex> hold(m);
+      std::fill(host.get(), host.get() + 4, 5);
+    }
+    b.set_final_data(final_data);
+  }
+  for (int v : final_data) EXPECT_EQ(v, 5);
+
+  int raw[2] = {1, 1};
+  {
+    sycl::buffer<int> b{raw, sycl::range<1>(2), {sycl::property::buffer::use_mutex{m}}};
+    {
+      std::lock_guard<std::mutex> hold(m);
+      raw[1] = 2;
+    }
+    sycl::queue q;
+    q.submit([&](sycl::handler& h) {
+       sycl::accessor a{b, h};
+       h.single_task([=] { a[0] += a[1]; });
+     }).wait();
+  }
+  EXPECT_EQ(raw[0], 3);
 }
 
 TEST(ConstBuffers, ReadThroughDeducedAndExplicitAccessors) {

@@ -233,27 +233,32 @@ private:
 
   // use_host_ptr: writable host memory is the storage in any case (below); read-only host memory
   // is copied, which the user cannot tell apart while the buffer lives.
-  // use_mutex: the mutex is held while the host memory is read here and written when the buffer goes.
-  // Writable host memory becomes the buffer's host storage, as in DPC++ (which reuses host
+  // use_mutex: the mutex is held while the host memory is read, when the runtime first needs the
+  // data, and written when the buffer goes. Writable host memory becomes the buffer's host storage, as in DPC++ (which reuses host
   // memory aligned to the element's size): programs that read it through the host memory while a
   // host_accessor is open, as the DPC++ book's fig 11-4 does, see the kernels' results. Not with
   // use_mutex, whose holder expects the host memory to change only under the mutex.
   buffer(const range<D>& r, const elem* init, const property_list& props, bool adopt = false)
       : owner_([&] {
-          const auto lock = host_lock(props);
           const std::size_t bytes = r.size() * sizeof(T);
-          auto impl = adopt ? std::make_shared<tessera::runtime::buffer_impl>(
-                                  bytes, const_cast<elem*>(init), tessera::runtime::buffer_impl::adopt_t{})
-                            : std::make_shared<tessera::runtime::buffer_impl>(bytes, init);
+          if (adopt)
+            return std::make_shared<tessera::runtime::buffer_owner>(std::make_shared<tessera::runtime::buffer_impl>(
+                bytes, const_cast<elem*>(init), tessera::runtime::buffer_impl::adopt_t{}));
+          std::mutex* const m = host_mutex(props);
+          auto impl = std::make_shared<tessera::runtime::buffer_impl>(bytes, m ? nullptr : init);
+          if (m && init) impl->read_host_later(init, m);
           return std::make_shared<tessera::runtime::buffer_owner>(std::move(impl));
         }()),
         range_(r), props_(props) {
-    if (props.has_property<property::buffer::use_mutex>())
-      owner_->set_host_mutex(props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
+    if (std::mutex* m = host_mutex(props)) owner_->set_host_mutex(m);
+  }
+  static std::mutex* host_mutex(const property_list& props) {
+    if (!props.has_property<property::buffer::use_mutex>()) return nullptr;
+    return props.get_property<property::buffer::use_mutex>().get_mutex_ptr();
   }
   static std::unique_lock<std::mutex> host_lock(const property_list& props) {
-    if (!props.has_property<property::buffer::use_mutex>()) return {};
-    return std::unique_lock<std::mutex>(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
+    std::mutex* const m = host_mutex(props);
+    return m ? std::unique_lock<std::mutex>(*m) : std::unique_lock<std::mutex>();
   }
   std::unique_lock<std::mutex> host_lock() const { return host_lock(props_); }
   void write_back_to(elem* host) {

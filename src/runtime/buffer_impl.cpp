@@ -55,6 +55,19 @@ const void* buffer_impl::valid_device_data() const {
   return nullptr;
 }
 
+void buffer_impl::read_host_later(const void* host, std::mutex* m) {
+  deferred_host_ = host;
+  deferred_mutex_ = m;
+}
+
+void buffer_impl::read_deferred_host() {
+  std::call_once(deferred_once_, [this] {
+    if (!deferred_host_) return;
+    std::lock_guard host_lock(*deferred_mutex_);
+    std::memcpy(data_, deferred_host_, bytes_);
+  });
+}
+
 void* buffer_impl::data_for(const device_impl& d) {
   if (d.kind == device_kind::cpu) return data_;
 #if defined(TESSERA_WITH_CUDA)
@@ -70,6 +83,7 @@ void* buffer_impl::data_for(const device_impl& d) {
 // access); that GPU's command has completed, as it is a dependency of this one.
 void buffer_impl::prepare(const device_impl& d, sycl::access::mode mode, [[maybe_unused]] void* stream) {
   if (d.kind == device_kind::cpu) return prepare_host(mode);
+  read_deferred_host();
 #if defined(TESSERA_WITH_CUDA)
   std::lock_guard lock(mutex_);
   device_copy& mine = copy_for(d);
@@ -82,6 +96,7 @@ void buffer_impl::prepare(const device_impl& d, sycl::access::mode mode, [[maybe
 }
 
 void buffer_impl::prepare_host(sycl::access::mode mode) {
+  read_deferred_host();
   std::lock_guard lock(mutex_);
 #if defined(TESSERA_WITH_CUDA)
   if (!host_valid_ && !discards(mode)) {
@@ -120,7 +135,10 @@ void buffer_impl::wait_all(const char* waiter) {
   for (auto& r : rs) r->wait(waiter);
 }
 
+// The final data going elsewhere ends the tie to the host memory the buffer was made from, which
+// may then go too: read it now if not yet read (use_mutex).
 void buffer_impl::detach_host() {
+  read_deferred_host();
   {
     std::lock_guard lock(mutex_);
     if (owns_data_) return;

@@ -43,8 +43,17 @@ public:
   // Moves adopted host storage into storage of the buffer's own, so that the host memory keeps
   // its contents when the final data goes elsewhere (set_final_data, set_write_back(false)).
   void detach_host();
+  // property::buffer::use_mutex: the first contents are read from `host` when the runtime first
+  // needs them, under `m`, so that what the host memory's owner writes there under the mutex
+  // until then counts (SYCL 2020 §4.7.2.2: the data is synchronised with the host data while the
+  // runtime does not hold the mutex).
+  void read_host_later(const void* host, std::mutex* m);
 
 private:
+  void read_deferred_host();
+  const void* deferred_host_ = nullptr;
+  std::mutex* deferred_mutex_ = nullptr;
+  std::once_flag deferred_once_;
   void* data_;
   std::size_t bytes_;
   bool owns_data_ = true;
