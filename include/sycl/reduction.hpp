@@ -39,12 +39,16 @@ reduction_var<T, Op, Target, Array> make_reduction(Target target, std::size_t co
   return {{}, target, count, identity, op, props.has_property<sycl::property::reduction::initialize_to_identity>()};
 }
 
-// Tessera's partial results start at the identity, so it cannot do without one.
-template <typename T, typename Op>
-constexpr T identity_or_fail() {
-  static_assert(sycl::has_known_identity_v<Op, T>,
-                "sycl::reduction: this combiner has no known identity for this type; pass the identity explicitly");
-  return sycl::known_identity_v<Op, T>;
+// Without an identity argument: the combiner's known identity, or else partial results that
+// start empty (SYCL 2020 §4.9.2 allows a reduction whose combiner has no known identity).
+template <typename T, typename Op, bool Array, typename Target>
+auto make_reduction(Target target, std::size_t count, Op op, const sycl::property_list& props) {
+  if constexpr (sycl::has_known_identity_v<Op, T>) {
+    return make_reduction<T, Op, Array>(target, count, sycl::known_identity_v<Op, T>, op, props);
+  } else {
+    const bool initialize = props.has_property<sycl::property::reduction::initialize_to_identity>();
+    return reduction_var<T, Op, Target, Array, false>{{}, target, count, maybe<T>{}, maybe_op<Op>{op}, initialize};
+  }
 }
 
 } // namespace tessera::detail
@@ -59,7 +63,8 @@ auto reduction(T* variable, const tessera::detail::nondeduced_t<T>& identity, Bi
 }
 template <typename T, typename BinaryOperation>
 auto reduction(T* variable, BinaryOperation combiner, const property_list& props = {}) {
-  return reduction(variable, tessera::detail::identity_or_fail<T, BinaryOperation>(), combiner, props);
+  return tessera::detail::make_reduction<T, BinaryOperation, false>(tessera::detail::usm_target<T>{variable}, 1,
+                                                                     combiner, props);
 }
 
 template <typename T, typename A, typename BinaryOperation>
@@ -70,7 +75,8 @@ auto reduction(buffer<T, 1, A> variable, handler& h, const tessera::detail::nond
 }
 template <typename T, typename A, typename BinaryOperation>
 auto reduction(buffer<T, 1, A> variable, handler& h, BinaryOperation combiner, const property_list& props = {}) {
-  return reduction(variable, h, tessera::detail::identity_or_fail<T, BinaryOperation>(), combiner, props);
+  tessera::detail::buffer_target<T> target{variable.template get_access<access_mode::read_write>(h)};
+  return tessera::detail::make_reduction<T, BinaryOperation, false>(target, 1, combiner, props);
 }
 
 template <typename T, std::size_t Extent, typename BinaryOperation>
@@ -81,7 +87,8 @@ auto reduction(span<T, Extent> variables, const tessera::detail::nondeduced_t<T>
 }
 template <typename T, std::size_t Extent, typename BinaryOperation>
 auto reduction(span<T, Extent> variables, BinaryOperation combiner, const property_list& props = {}) {
-  return reduction(variables, tessera::detail::identity_or_fail<T, BinaryOperation>(), combiner, props);
+  return tessera::detail::make_reduction<T, BinaryOperation, true>(tessera::detail::usm_target<T>{variables.data()},
+                                                                    variables.size(), combiner, props);
 }
 
 } // namespace sycl

@@ -68,13 +68,11 @@ __device__ void call_with_reducers(const K& k, const Item& it, const VarsT& vars
     detail::invoke(k, it, reds...);
   } else {
     const auto& v = std::get<I>(vars);
-    using T = std::decay_t<decltype(v.identity)>;
-    using Op = std::decay_t<decltype(v.op)>;
     if constexpr (is_array_var<std::tuple_element_t<I, VarsT>>) {
-      sycl::reducer<T, Op, 1> r(t.template at<I>(), v.identity, v.op, true);
+      auto r = v.reducer_at(t.template at<I>(), true);
       call_with_reducers<I + 1>(k, it, vars, priv, t, reds..., r);
     } else {
-      sycl::reducer<T, Op, 0> r(&std::get<I>(priv), v.identity, v.op);
+      auto r = v.reducer_at(&std::get<I>(priv));
       call_with_reducers<I + 1>(k, it, vars, priv, t, reds..., r);
     }
   }
@@ -160,8 +158,7 @@ struct write_results {
           const auto& v = std::get<I>(vars);
           auto* dst = v.target.data();
           const auto* total = t.template at<I>();
-          for (std::size_t e = 0; e < v.count; ++e)
-            dst[e] = v.initialize_to_identity ? total[e] : v.op(dst[e], total[e]);
+          for (std::size_t e = 0; e < v.count; ++e) v.write_element(dst[e], total[e]);
         }(),
         ...);
   }
