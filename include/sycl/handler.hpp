@@ -169,17 +169,17 @@ public:
   }
 
   // --- specialization constants (§4.9.4.4) ---
+  // A command group takes its values from a kernel bundle or from these, never both (§4.9.4.4).
   template <auto& S>
   void set_specialization_constant(tessera::detail::spec_value_t<S> value) {
-    if (!spec_constants_.set(tessera::detail::spec_key_v<S>, &value, sizeof value))
-      throw exception(errc::invalid, "set_specialization_constant: a command group holds at most " +
-                                         std::to_string(tessera::detail::spec_constant_values::max_count) +
-                                         " specialization constants of " +
-                                         std::to_string(tessera::detail::spec_constant_values::max_bytes) +
-                                         " bytes in all");
+    no_bundle_in_use("handler::set_specialization_constant");
+    spec_constants_set_ = true;
+    detail::set_spec_constant(spec_constants_, tessera::detail::spec_key_v<S>, &value, sizeof value,
+                              "handler::set_specialization_constant");
   }
   template <auto& S>
   tessera::detail::spec_value_t<S> get_specialization_constant() const {
+    no_bundle_in_use("handler::get_specialization_constant");
     return tessera::detail::read_spec_constant<S>(spec_constants_);
   }
 
@@ -293,7 +293,14 @@ public:
   handler(const device& d, void* stream) : device_(d), stream_(stream) {}
 
   // §4.9.4.1: this command group's kernel comes from `bundle` (checked as the kernel is defined).
-  void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& bundle) { bundle_.use(device_, bundle); }
+  // Its kernels get the bundle's specialization constants.
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable>& bundle) {
+    if (spec_constants_set_)
+      throw exception(errc::invalid,
+                      "handler::use_kernel_bundle: the command group has set specialization constants of its own");
+    bundle_.use(device_, bundle);
+    spec_constants_ = bundle_.spec_constants();
+  }
   // Kernel objects carry no code that a library could launch (they name kernels compiled with
   // the program, or would come from backend interop): these compile and throw.
   template <typename T> void set_arg(int, T&&) { no_kernel_object("handler::set_arg"); }
@@ -307,7 +314,13 @@ public:
   }
 
 private:
-  [[noreturn]] static void no_kernel_object(const char* what) {
+  void no_bundle_in_use(const char* what) const {
+    if (bundle_)
+      throw exception(errc::invalid, std::string(what) +
+                                         ": the command group uses a kernel bundle, whose specialization constants "
+                                         "its kernels get");
+  }
+    [[noreturn]] static void no_kernel_object(const char* what) {
     throw exception(errc::feature_not_supported, std::string(what) + ": Tessera cannot launch a kernel object");
   }
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
@@ -443,6 +456,7 @@ private:
   tessera::runtime::command_group cg_;
   std::size_t local_bytes_ = 0;
   tessera::detail::spec_constant_values spec_constants_;
+  bool spec_constants_set_ = false;
   bool has_command_ = false;
   detail::bundle_in_use bundle_;
 };

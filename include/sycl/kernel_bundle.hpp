@@ -10,6 +10,7 @@
 #include "sycl/device.hpp"
 #include "sycl/exception.hpp"
 #include "sycl/property_list.hpp"
+#include "sycl/specialization_id.hpp"
 #include "tessera/detail/hash_combine.hpp"
 #include "tessera/runtime/kernel_registry.hpp"
 
@@ -62,17 +63,30 @@ bool is_compatible(const device& d) {
 }
 
 namespace detail {
-// What every bundle holds: its context, devices and kernels (one device image each).
+// What every bundle holds: its context, devices and kernels (one device image each), and the
+// values of specialization constants set on it, which compile, link and build carry on and a
+// command group that uses the bundle hands to its kernel. They may change after the bundle is
+// made (an input bundle's set_specialization_constant, seen by every copy of the bundle).
 struct bundle_data {
   context ctx;
   std::vector<device> devices;
   std::vector<kernel_id> kernels;
+  mutable tessera::detail::spec_constant_values spec_constants;
 
   bool contains(const device& d) const { return std::find(devices.begin(), devices.end(), d) != devices.end(); }
   bool holds(const kernel_id& k) const { return std::find(kernels.begin(), kernels.end(), k) != kernels.end(); }
   bool runs(const kernel_id& k, const device& d) const { return holds(k) && contains(d) && is_compatible({k}, d); }
 };
 using bundle_ptr = std::shared_ptr<const bundle_data>;
+
+inline void set_spec_constant(tessera::detail::spec_constant_values& values, std::uint64_t key, const void* value,
+                              std::size_t size, const char* what) {
+  using limits = tessera::detail::spec_constant_values;
+  if (!values.set(key, value, size))
+    throw exception(errc::invalid, std::string(what) + ": at most " + std::to_string(limits::max_count) +
+                                       " specialization constants of " + std::to_string(limits::max_bytes) +
+                                       " bytes in all");
+}
 } // namespace detail
 
 // One kernel's compiled code for the bundle's devices (§4.11.13).
@@ -133,9 +147,25 @@ public:
   template <typename Name, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel() const;
 
-  // Specialization constants are folded into the kernel when it is compiled with the program.
-  bool contains_specialization_constants() const noexcept { return false; }
+  // Kernels are compiled with the program, so a library cannot tell which of them read which
+  // specialization constant: a bundle counts as using those that a value was set for. None is
+  // native: the values travel with each kernel (in its kernel_handler).
+  bool contains_specialization_constants() const noexcept { return !empty() && data_->spec_constants.size() > 0; }
   bool native_specialization_constant() const noexcept { return false; }
+  template <auto& S>
+  bool has_specialization_constant() const noexcept {
+    return !empty() && data_->spec_constants.find(tessera::detail::spec_key_v<S>) != nullptr;
+  }
+  template <auto& S, bundle_state St = State, typename = std::enable_if_t<St == bundle_state::input>>
+  void set_specialization_constant(tessera::detail::spec_value_t<S> value) {
+    detail::set_spec_constant(data_->spec_constants, tessera::detail::spec_key_v<S>, &value, sizeof value,
+                              "kernel_bundle::set_specialization_constant");
+  }
+  // The value set, or else the default.
+  template <auto& S>
+  tessera::detail::spec_value_t<S> get_specialization_constant() const {
+    return tessera::detail::read_spec_constant<S>(data_->spec_constants);
+  }
 
   device_image_iterator begin() const { return images_.data(); }
   device_image_iterator end() const { return images_.data() + images_.size(); }
@@ -280,8 +310,9 @@ inline std::vector<kernel_id> runnable(const std::vector<kernel_id>& ids, const 
   return out;
 }
 template <bundle_state State>
-kernel_bundle<State> bundle_of(const context& ctx, const std::vector<device>& devs, std::vector<kernel_id> ids) {
-  return make_bundle<State>(std::make_shared<const bundle_data>(bundle_data{ctx, devs, std::move(ids)}));
+kernel_bundle<State> bundle_of(const context& ctx, const std::vector<device>& devs, std::vector<kernel_id> ids,
+                               const tessera::detail::spec_constant_values& values = {}) {
+  return make_bundle<State>(std::make_shared<const bundle_data>(bundle_data{ctx, devs, std::move(ids), values}));
 }
 } // namespace detail
 
@@ -384,6 +415,7 @@ kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
   if (bundles.empty()) throw exception(errc::invalid, "join: no bundles");
   std::vector<device> devs;
   std::vector<kernel_id> ids;
+  tessera::detail::spec_constant_values values;
   for (const auto& b : bundles) {
     if (b.get_context() != bundles.front().get_context())
       throw exception(errc::invalid, "join: the bundles have different contexts");
@@ -391,8 +423,10 @@ kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
       if (std::find(devs.begin(), devs.end(), d) == devs.end()) devs.push_back(d);
     for (const auto& k : b.get_kernel_ids())
       if (std::find(ids.begin(), ids.end(), k) == ids.end()) ids.push_back(k);
+    if (!values.merge(b.data()->spec_constants))
+      throw exception(errc::invalid, "join: the bundles set more specialization constants than a kernel can carry");
   }
-  return detail::bundle_of<State>(bundles.front().get_context(), devs, std::move(ids));
+  return detail::bundle_of<State>(bundles.front().get_context(), devs, std::move(ids), values);
 }
 
 namespace detail {
@@ -405,7 +439,8 @@ kernel_bundle<To> advance(const std::vector<kernel_bundle<From>>& sources, const
   for (const auto& d : devs)
     if (!joined.data()->contains(d))
       throw exception(errc::invalid, std::string(what) + ": a device is not one of the bundle's devices");
-  return bundle_of<To>(joined.get_context(), devs, runnable(joined.get_kernel_ids(), devs, false, what));
+  return bundle_of<To>(joined.get_context(), devs, runnable(joined.get_kernel_ids(), devs, false, what),
+                       joined.data()->spec_constants);
 }
 } // namespace detail
 
@@ -452,6 +487,9 @@ public:
       throw exception(errc::invalid, "handler::use_kernel_bundle: the bundle's context is not the queue's");
     bundle_ = b.data();
   }
+  explicit operator bool() const { return bundle_ != nullptr; }
+  // The values of specialization constants the bundle's kernels get.
+  const tessera::detail::spec_constant_values& spec_constants() const { return bundle_->spec_constants; }
   // Called by each kernel-defining member of the handler: registers the kernel's name (see
   // kernel_registry.hpp) and, under a bundle, checks that the bundle holds the kernel.
   template <typename Name, typename Kernel>

@@ -33,6 +33,7 @@ public:
     const std::size_t at = (used_ + 15) / 16 * 16;
     if (count_ == max_count || at + size > max_bytes) return false;
     keys_[count_] = key;
+    sizes_[count_] = static_cast<std::uint16_t>(size);
     offsets_[count_++] = static_cast<std::uint16_t>(at);
     used_ = at + size;
     copy(data_ + at, value, size);
@@ -43,6 +44,13 @@ public:
       if (keys_[i] == key) return data_ + offsets_[i];
     return nullptr;
   }
+  int size() const { return count_; }
+  // Takes every value of `other`, replacing its own of the same key; false when full.
+  bool merge(const spec_constant_values& other) {
+    for (int i = 0; i < other.count_; ++i)
+      if (!set(other.keys_[i], other.data_ + other.offsets_[i], other.sizes_[i])) return false;
+    return true;
+  }
 
 private:
   static void copy(unsigned char* to, const void* from, std::size_t size) { __builtin_memcpy(to, from, size); }
@@ -50,6 +58,7 @@ private:
   alignas(16) unsigned char data_[max_bytes] = {};
   std::uint64_t keys_[max_count] = {};
   std::uint16_t offsets_[max_count] = {};
+  std::uint16_t sizes_[max_count] = {};
   std::size_t used_ = 0;
   int count_ = 0;
 };
