@@ -1,11 +1,13 @@
-// The macros of SYCL 2020 §5.6 that a program tests: SYCL_LANGUAGE_VERSION, and
-// SYCL_DEVICE_COPYABLE with the trait it announces, is_device_copyable (§3.13.1).
+// The macros of SYCL 2020 §5.6 that a program tests: SYCL_LANGUAGE_VERSION,
+// SYCL_DEVICE_COPYABLE with the trait it announces, is_device_copyable (§3.13.1), and
+// __SYCL_DEVICE_ONLY__, defined while the device side is compiled.
 #include <sycl/sycl.hpp>
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -36,9 +38,24 @@ struct NotCopyable {
   std::string text;
 };
 
+[[noreturn]] void host_bookkeeping_failed() { throw std::runtime_error("no bookkeeping"); }
+
+// Copied in a kernel, as Celerity's accessors are: the copy does host-side bookkeeping, which may
+// throw and has no device definition, except where __SYCL_DEVICE_ONLY__ leaves it out.
+struct HostBookkept {
+  explicit HostBookkept(int* target) : target(target) {}
+  HostBookkept(const HostBookkept& other) : target(other.target) {
+#ifndef __SYCL_DEVICE_ONLY__
+    if (target == nullptr) host_bookkeeping_failed();
+#endif
+  }
+  int* target;
+};
+
 } // namespace
 
 template <> struct sycl::is_device_copyable<Counted> : std::true_type {};
+template <> struct sycl::is_device_copyable<HostBookkept> : std::true_type {};
 
 namespace {
 
@@ -93,6 +110,29 @@ TEST(DeviceCopyable, ASpecialisedTypeReachesAKernel) {
     });
   }
   EXPECT_EQ(out, 42);
+}
+
+// A kernel compiled for a GPU sees __SYCL_DEVICE_ONLY__ (without it, the CUDA build of this test
+// does not compile: the kernel would reach the throw); host code and kernels run on the CPU,
+// which are host code, never do.
+TEST(FeatureMacros, DeviceOnlyIsDefinedWhereTheDeviceSideIsCompiled) {
+#ifdef __SYCL_DEVICE_ONLY__
+  ADD_FAILURE() << "__SYCL_DEVICE_ONLY__ is defined in host code";
+#endif
+  sycl::queue q;
+  int* seen = sycl::malloc_shared<int>(1, q);
+  *seen = -1;
+  const HostBookkept kept(seen);
+  q.single_task([=] {
+     const HostBookkept copy = kept;
+#ifdef __SYCL_DEVICE_ONLY__
+     *copy.target = 1;
+#else
+     *copy.target = 0;
+#endif
+   }).wait();
+  EXPECT_EQ(*seen, q.get_device().is_gpu() ? 1 : 0);
+  sycl::free(seen, q);
 }
 
 } // namespace

@@ -37,3 +37,9 @@
 #include "tessera/backend/cuda/libraries.hpp"
 #include <tessera_cuda_vector_names_end.h>
 #endif
+// SYCL 2020 §5.6: __SYCL_DEVICE_ONLY__ is defined while the device side is compiled, never in host
+// code, as DPC++'s device pass defines it. Libraries key device-only code on it: Celerity's
+// accessors, copied in a kernel, skip there the host-side bookkeeping that throws.
+#if defined(__CUDA_ARCH__) && !defined(__SYCL_DEVICE_ONLY__)
+#define __SYCL_DEVICE_ONLY__ 1
+#endif
