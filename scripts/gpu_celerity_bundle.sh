@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Gathers Celerity built on Tessera's CUDA configuration (scripts/celerity.sh --cuda) into
 # .gpu/celerity/ (git-ignored) for a GPU machine without MPI: its examples, system tests and
-# all_tests, stripped, in the layout of the build directory (build/), with the libraries they link
-# that a bare machine lacks (libtessera, Boost.Context, CUDA's runtime, HDF5, ...) and Debian's
-# Open MPI (scripts/gpu_openmpi_bundle.sh), all in one celerity.tar.gz: HDF5's dependencies
-# (distr_io) make it 60 MiB unpacked, and a device run carries 64 MiB in all.
+# unit tests (all_tests, or those built one by one), stripped, in the layout of the build
+# directory (build/), with the libraries they link that a bare machine lacks (libtessera,
+# Boost.Context, CUDA's runtime, HDF5, ...) and Debian's Open MPI (scripts/gpu_openmpi_bundle.sh),
+# all in one celerity.tar.gz: HDF5's dependencies (distr_io) make it 60 MiB unpacked, and a
+# device run carries 64 MiB in all.
 #   bash scripts/gpu_celerity_bundle.sh <celerity-build> [DEST]    (default DEST .gpu/celerity)
 #       <celerity-build>: <checkout>/build-tessera-cuda
 # Then, on the GPU machine: bash scripts/gpu_celerity_run.sh
@@ -22,7 +23,9 @@ for d in "$src"/examples/*/; do
   d=${d%/} && [[ -x "$d/${d##*/}" ]] && put "examples/${d##*/}/${d##*/}"
 done
 for t in "$src"/test/system/*; do [[ -f "$t" && -x "$t" ]] && put "test/system/${t##*/}"; done
-[[ -x "$src/test/all_tests" ]] && put test/all_tests && cp "$src/test/tessera-unit-tests.txt" "$out/build/test/"
+# all_tests, or the unit-test executables built one by one where they are fewer.
+for t in "$src"/test/*; do [[ -f "$t" && -x "$t" ]] && put "test/${t##*/}"; done
+[[ ! -f "$src/test/tessera-unit-tests.txt" ]] || cp "$src/test/tessera-unit-tests.txt" "$out/build/test/"
 cp "$src/tessera-input.ppm" "$out/build/"
 # Every library they link but the C and C++ runtimes (which the machine has) and Open MPI's own.
 mpilib=$out/root/usr/lib/x86_64-linux-gnu

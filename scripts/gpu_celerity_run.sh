@@ -17,10 +17,13 @@ export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0,1}
 per_run=${1:-40}
 shift $(($# > 0))
 work=$b/build
-# Logs straight into $top, so that a run cut short still returns them.
+# Logs straight into $top, so that a run cut short still returns (some of) them.
 mkdir -p "$top/tessera-logs" && ln -s "$(cd "$top" && pwd)/tessera-logs" "$work/tessera-logs"
 {
   nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader
   echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES, $(nproc) cores"
   bash scripts/celerity.sh --run "$work" --ranks 2 --timeout "$per_run" "$@"
 } 2>&1 | tee "$top/celerity-gpu.log"
+# One file: a device run returns only a few.
+for f in "$top"/tessera-logs/*; do echo "==> ${f##*/} <=="; cat "$f"; done >"$top/celerity-logs.txt" \
+  && rm -rf "$top/tessera-logs"
