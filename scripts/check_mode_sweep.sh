@@ -3,8 +3,10 @@
 # a build's libtessera and runs it: check mode must make no report on correct kernels (issue 30).
 # Tests that seed mistakes on purpose expect their errors either way.
 #
-#   scripts/check_mode_sweep.sh [BUILD_DIR (default build)] [test name...]
+#   scripts/check_mode_sweep.sh [BUILD_DIR (default build)] [test name... | figures]
 #
+# `figures` builds one program that runs every book figure of examples/figures/ (each at its
+# size or 256, whichever is smaller; tessera-demo's sizes take long on checked fibers).
 # Prints one line per test file: built or the first error, passed/failed, and the checks' reports.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,6 +21,17 @@ if [[ ${#names[@]} -eq 0 ]]; then
 fi
 for name in "${names[@]}"; do
   src="tests/$name.cpp"
+  if [[ $name == figures ]]; then
+    src="$out/figures.cpp"
+    cat >"$src" <<'DRIVER'
+#include "figures/all.hpp"
+#include <gtest/gtest.h>
+TEST(Figures, EachAtASmallSize) {
+  sycl::queue q;
+  for (const auto& f : figures::all_figures) EXPECT_TRUE(f.run(q, f.default_size < 256 ? f.default_size : 256).ok) << f.name;
+}
+DRIVER
+  fi
   if ! "$cxx" -std=c++20 -O1 -g -DTESSERA_CHECK=1 -fsanitize=address -fno-omit-frame-pointer -Iinclude -Itests -Iexamples -isystem include/tessera/posix \
       "$src" -o "$out/$name" -L"$build" -ltessera -lboost_context -lgtest -lgtest_main -pthread \
       -Wl,-rpath,"$PWD/$build" >"$out/$name.build.log" 2>&1; then

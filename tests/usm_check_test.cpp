@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <sycl/sycl.hpp>
 
+#include <cstdlib>
 #include <string>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -58,7 +59,34 @@ void write_after_free() {
   q.single_task<class Late>([=] { a[10] = 1; }).wait();
 }
 
+// An item of an nd_range kernel ends with a report (an accessor's index), and the one worker then
+// runs a single_task that writes past a USM allocation: the report names that kernel, not the item
+// that has gone.
+constexpr int after_a_failed_item_line = __LINE__ + 13;
+void overflow_after_an_item_that_threw() {
+  setenv("TESSERA_NUM_THREADS", "1", 1);
+  sycl::queue q(sycl::cpu_selector_v, [](const sycl::exception_list&) {});
+  {
+    sycl::buffer<int> b{sycl::range<1>(8)};
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a(b, h, sycl::write_only);
+      h.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) { a[it.get_global_id(0)] = 1; });
+    });
+    q.wait_and_throw();
+  }
+  int* p = sycl::malloc_device<int>(n, q);
+  q.single_task<class AfterAnItemThatThrew>([=] { p[n] = 1; }).wait();
+}
+
 #if defined(USM_CHECKED)
+TEST(UsmCheck, AfterAnItemThatThrewTheReportNamesTheKernelThatRuns) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(overflow_after_an_item_that_threw(),
+               "check: out-of-bounds access through a USM pointer at .*" + at_line(after_a_failed_item_line) +
+                   "a 4-byte write at byte 4000 of a 4000-byte allocation of malloc_device \\(0 bytes past its "
+                   "end\\) \\(kernel .*AfterAnItemThatThrew\\)");
+}
+
 TEST(UsmCheck, WriteOnePastTheEnd) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_DEATH(write_one_past_the_end(),
