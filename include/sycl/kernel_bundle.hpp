@@ -147,14 +147,17 @@ public:
   template <typename Name, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel() const;
 
-  // Kernels are compiled with the program, so a library cannot tell which of them read which
-  // specialization constant: a bundle counts as using those that a value was set for. None is
-  // native: the values travel with each kernel (in its kernel_handler).
-  bool contains_specialization_constants() const noexcept { return !empty() && data_->spec_constants.size() > 0; }
+  // Kernels are compiled with the program, which knows the specialization constants its kernels
+  // read but not which kernel reads which: a bundle with kernels counts as using every one that
+  // some kernel reads (spec_constants_read). None is native: the values travel with each kernel
+  // (in its kernel_handler).
+  bool contains_specialization_constants() const noexcept {
+    return !empty() && tessera::detail::spec_constants_read::instance().any();
+  }
   bool native_specialization_constant() const noexcept { return false; }
   template <auto& S>
   bool has_specialization_constant() const noexcept {
-    return !empty() && data_->spec_constants.find(tessera::detail::spec_key_v<S>) != nullptr;
+    return !empty() && tessera::detail::spec_constants_read::instance().has(tessera::detail::spec_key_v<S>);
   }
   template <auto& S, bundle_state St = State, typename = std::enable_if_t<St == bundle_state::input>>
   void set_specialization_constant(tessera::detail::spec_value_t<S> value) {

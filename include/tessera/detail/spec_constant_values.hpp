@@ -1,6 +1,9 @@
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
+#include <vector>
 
 #include "tessera/detail/macros.hpp"
 
@@ -44,7 +47,6 @@ public:
       if (keys_[i] == key) return data_ + offsets_[i];
     return nullptr;
   }
-  int size() const { return count_; }
   // Takes every value of `other`, replacing its own of the same key; false when full.
   bool merge(const spec_constant_values& other) {
     for (int i = 0; i < other.count_; ++i)
@@ -62,5 +64,33 @@ private:
   std::size_t used_ = 0;
   int count_ = 0;
 };
+
+// The specialization constants that some kernel of the program reads: instantiating a
+// kernel_handler's get_specialization_constant<S> notes S as the program starts. A kernel bundle
+// counts as using them (kernels are compiled with the program: which kernel reads which is not
+// known at run time).
+struct spec_constants_read {
+  std::mutex mutex;
+  std::vector<std::uint64_t> keys;
+  static spec_constants_read& instance() {
+    static spec_constants_read r;
+    return r;
+  }
+  bool note(std::uint64_t key) {
+    std::lock_guard lock(mutex);
+    keys.push_back(key);
+    return true;
+  }
+  bool has(std::uint64_t key) {
+    std::lock_guard lock(mutex);
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  }
+  bool any() {
+    std::lock_guard lock(mutex);
+    return !keys.empty();
+  }
+};
+template <auto& S>
+inline const bool spec_read_noted = spec_constants_read::instance().note(spec_key_v<S>);
 
 } // namespace tessera::detail
