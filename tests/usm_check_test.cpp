@@ -45,7 +45,7 @@ void read_before_the_start() {
      const std::size_t i = it.get_global_id(0);
      in[i] = static_cast<int>(i);
      sycl::group_barrier(it.get_group());
-     out[i] = in[i - 1];
+     out[i] = in[static_cast<std::ptrdiff_t>(i) - 1]; // no wrap-around, which UBSan would stop first
    }).wait();
   sycl::free(in, q);
   sycl::free(out, q);
