@@ -233,6 +233,23 @@ TEST_F(Errors, LocalAccessorInBasicParallelForIsAKernelArgumentError) {
   ExpectQueueStillWorks();
 }
 
+// Only a captured local accessor is an error: one the command group merely made is not.
+TEST_F(Errors, LocalAccessorNotCapturedByASingleTaskIsNoError) {
+  int* out = sycl::malloc_shared<int>(2, q_);
+  q_.submit([&](sycl::handler& h) {
+    sycl::local_accessor<int, 1> unused(sycl::range<1>(4), h);
+    h.single_task([=] { out[0] = 7; });
+  });
+  q_.submit([&](sycl::handler& h) {
+    sycl::local_accessor<int, 0> unused(h);
+    h.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) { out[1] = 8; });
+  });
+  q_.wait_and_throw();
+  EXPECT_EQ(out[0], 7);
+  EXPECT_EQ(out[1], 8);
+  sycl::free(out, q_);
+}
+
 // ---------------------------------------------------------------- barriers not reached by all
 
 #if !defined(__CUDA__)

@@ -57,9 +57,10 @@ public:
   void single_task(const KernelType& kernel) {
     const auto& k = with_handler<>(kernel);
     define<Name, KernelType>();
-    no_local_memory("single_task");
     const binding_placeholders bind(*this);
-    tessera::glue::submit(*this, tessera::glue::single_task<std::decay_t<decltype(k)>>{k, name_of<Name, KernelType>()});
+    tessera::glue::single_task<std::decay_t<decltype(k)>> task{k, name_of<Name, KernelType>()};
+    no_local_accessor("single_task");
+    tessera::glue::submit(*this, std::move(task));
   }
 
   // One work-item is one work-group: use_root_sync holds at once, and sub_group_size asks nothing
@@ -126,14 +127,15 @@ public:
   // Kernels with reductions (§4.9.2): every argument between the range and the kernel is one.
   template <typename Name = void, int D, typename... Rest>
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(range<D> r, Rest&&... rest) {
-    no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
     define<Name, std::decay_t<std::tuple_element_t<sizeof...(Rest) - 1, std::tuple<Rest...>>>>();
     auto vars = leading_reductions(std::forward_as_tuple(rest...), std::make_index_sequence<sizeof...(Rest) - 1>{});
     const auto& k = with_reducers_and_handler<item<D, false>>(vars, std::get<sizeof...(Rest) - 1>(
                                                                         std::forward_as_tuple(rest...)));
     trace_range(r);
-    tessera::glue::submit(*this, tessera::glue::range_reduction<D, std::decay_t<decltype(k)>, decltype(vars)>{r, k, vars});
+    tessera::glue::range_reduction<D, std::decay_t<decltype(k)>, decltype(vars)> launch{r, k, vars};
+    no_local_accessor("parallel_for(range)");
+    tessera::glue::submit(*this, std::move(launch));
   }
   template <typename Name = void, int D, typename... Rest>
   std::enable_if_t<tessera::detail::reductions_then_kernel_v<Rest...>> parallel_for(nd_range<D> r, Rest&&... rest) {
@@ -351,6 +353,7 @@ private:
 
   private:
     handler* previous_;
+    bool* previous_capture_flag_;
   };
   void* bind_placeholder(const std::shared_ptr<tessera::runtime::buffer_impl>& b);
   void cpu_only(const char* what) const;
@@ -358,11 +361,12 @@ private:
   template <int D, bool WithOffset, typename Name, typename KernelType>
   void basic(const range<D>& r, const id<D>& offset, const KernelType& kernel) {
     const auto& k = with_handler<item<D, WithOffset>>(kernel);
-    no_local_memory("parallel_for(range)");
     const binding_placeholders bind(*this);
     trace_range(r);
-    tessera::glue::submit(*this, tessera::glue::range_kernel<D, WithOffset, std::decay_t<decltype(k)>>{
-                                     r, offset, k, name_of<Name, KernelType>()});
+    tessera::glue::range_kernel<D, WithOffset, std::decay_t<decltype(k)>> launch{r, offset, k,
+                                                                               name_of<Name, KernelType>()};
+    no_local_accessor("parallel_for(range)");
+    tessera::glue::submit(*this, std::move(launch));
   }
 
   template <int D, typename F>
@@ -428,7 +432,9 @@ private:
   }
 
   void set(tessera::runtime::action a);
-  void no_local_memory(const char* kernel_form) const;
+  // A local accessor captured by a kernel that has no work-groups is a kernel_argument error: the
+  // handler's copy of the kernel (made with binding_placeholders) tells whether it captures one.
+  void no_local_accessor(const char* kernel_form) const;
   template <int D>
   void check(const nd_range<D>& r) const {
     std::size_t g[3] = {}, l[3] = {};
@@ -455,6 +461,7 @@ private:
   void* stream_; // the queue's CUDA stream when device_ is a GPU
   tessera::runtime::command_group cg_;
   std::size_t local_bytes_ = 0;
+  bool captures_local_accessor_ = false;
   tessera::detail::spec_constant_values spec_constants_;
   bool spec_constants_set_ = false;
   bool has_command_ = false;

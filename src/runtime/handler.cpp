@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "sycl/handler.hpp"
+#include "tessera/memory/local_binding.hpp"
 #include "tessera/backend/cpu/range_launch.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
@@ -38,10 +39,15 @@ void* placeholder_base(const std::shared_ptr<buffer_impl>& b) {
 
 namespace sycl {
 
-handler::binding_placeholders::binding_placeholders(handler& h) : previous_(tessera::runtime::copying_kernel) {
+handler::binding_placeholders::binding_placeholders(handler& h)
+    : previous_(tessera::runtime::copying_kernel), previous_capture_flag_(tessera::memory::local_capture_flag) {
   tessera::runtime::copying_kernel = &h;
+  tessera::memory::local_capture_flag = &h.captures_local_accessor_;
 }
-handler::binding_placeholders::~binding_placeholders() { tessera::runtime::copying_kernel = previous_; }
+handler::binding_placeholders::~binding_placeholders() {
+  tessera::runtime::copying_kernel = previous_;
+  tessera::memory::local_capture_flag = previous_capture_flag_;
+}
 
 // DPC++ likewise rejects a placeholder accessor that the command group did not require.
 void* handler::bind_placeholder(const std::shared_ptr<tessera::runtime::buffer_impl>& b) {
@@ -70,8 +76,8 @@ void handler::cpu_only(const char* what) const {
                         " and be supported by the CUDA backend");
 }
 
-void handler::no_local_memory(const char* kernel_form) const {
-  if (local_bytes_)
+void handler::no_local_accessor(const char* kernel_form) const {
+  if (captures_local_accessor_)
     throw exception(errc::kernel_argument,
                     std::string("a local_accessor cannot be used in ") + kernel_form + ": it needs an nd_range kernel");
 }

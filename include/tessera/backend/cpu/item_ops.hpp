@@ -56,11 +56,14 @@ template <typename T, std::size_t Alignment>
 T* local_memory(T* bound, std::size_t /*offset*/) {
   return bound;
 }
-// Copying a local accessor while a worker binds its kernel points it into that worker's arena.
+// Copying a local accessor while a worker binds its kernel points it into that worker's arena;
+// any other copy is the handler's, of a kernel that captures it.
 template <typename T>
 T* bind_local(T* bound, std::size_t offset) {
   char* arena = memory::local_arena_binding;
-  return arena ? reinterpret_cast<T*>(arena + offset) : bound;
+  if (arena) return reinterpret_cast<T*>(arena + offset);
+  if (bool* captured = memory::local_capture_flag) *captured = true;
+  return bound;
 }
 
 // group_local_memory: each group's blocks are found by the address of a variable of the call site's
