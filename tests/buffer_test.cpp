@@ -319,6 +319,26 @@ TEST(SubBuffer, PartialRowsAndOutOfBoundsAreRejected) {
   }
 }
 
+// buffer(parent, 0, n): 0 and n convert to id<1> and range<1>; no other constructor may compete
+// (buffer::reinterpret's private one did, with an unsigned n).
+TEST(SubBuffer, OffsetAndSizeGivenAsIntegers) {
+  sycl::buffer<int, 1> parent{sycl::range<1>(12)};
+  const unsigned n = 8;
+  sycl::buffer<int, 1> first(parent, 0, n);
+  sycl::buffer<int, 1> second(parent, 4, n);
+  EXPECT_EQ(first.size(), 8u);
+  EXPECT_EQ(second.get_range()[0], 8u);
+  sycl::queue q;
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a(second, h, sycl::write_only);
+    h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = static_cast<int>(i[0]) + 1; });
+  });
+  sycl::host_accessor p(parent, sycl::read_only);
+  EXPECT_EQ(p[3], 0);
+  EXPECT_EQ(p[4], 1);
+  EXPECT_EQ(p[11], 8);
+}
+
 TEST(SubBuffer, ParentKernelOrderedAfterSubBufferKernel) {
   constexpr std::size_t n = 32;
   sycl::queue q;

@@ -15,6 +15,8 @@ template <typename P> inline constexpr bool is_weak_ptr_v = false;
 template <typename T> inline constexpr bool is_weak_ptr_v<std::weak_ptr<T>> = true;
 template <typename P> inline constexpr bool is_shared_ptr_v = false;
 template <typename T> inline constexpr bool is_shared_ptr_v<std::shared_ptr<T>> = true;
+// Selects buffer::reinterpret's view constructor.
+struct reinterpret_view {};
 } // namespace tessera::detail
 
 namespace sycl {
@@ -174,7 +176,7 @@ public:
                                          " bytes asked of a buffer of " + std::to_string(byte_size()));
     if (first_ * sizeof(T) % sizeof(U) != 0)
       throw exception(errc::invalid, "buffer::reinterpret: the sub-buffer does not start on an element of the new type");
-    return {*this, r, first_ * sizeof(T) / sizeof(U)};
+    return {tessera::detail::reinterpret_view{}, *this, r, first_ * sizeof(T) / sizeof(U)};
   }
   template <typename U, int UD = D,
             typename = std::enable_if_t<UD == 1 || (UD == D && sizeof(U) == sizeof(T))>>
@@ -225,9 +227,10 @@ public:
   friend bool operator!=(const buffer& a, const buffer& b) { return !(a == b); }
 
 private:
-  // A reinterpreted view of `o`'s storage (reinterpret above).
+  // A reinterpreted view of `o`'s storage (reinterpret above). The tag keeps it out of the
+  // overloads a user's buffer(parent, 0, n) chooses from: private constructors take part too.
   template <typename U, int UD, typename UA>
-  buffer(const buffer<U, UD, UA>& o, const range<D>& r, std::size_t first)
+  buffer(tessera::detail::reinterpret_view, const buffer<U, UD, UA>& o, const range<D>& r, std::size_t first)
       : owner_(o.owner_), range_(r), first_(first), props_(o.props_), sub_(o.sub_) {}
   template <typename, int, typename> friend class buffer;
 
