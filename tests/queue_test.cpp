@@ -435,6 +435,20 @@ TEST_P(MemOps, QueueMemcpyMemsetFillCopyPrefetchAdvise) {
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(s[i], host[i]);
   q.prefetch(s, n * sizeof(double)).wait();
   q.mem_advise(s, n * sizeof(double), 0).wait();
+  // The handler's forms, ordered like any command: the kernel after them sees what came before.
+  sycl::event hinted = q.submit([&](sycl::handler& h) {
+    h.depends_on(e2);
+    h.prefetch(s, n * sizeof(double));
+  });
+  hinted = q.submit([&](sycl::handler& h) {
+    h.depends_on(hinted);
+    h.mem_advise(s, n * sizeof(double), 0);
+  });
+  q.submit([&](sycl::handler& h) {
+    h.depends_on(hinted);
+    h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { s[i] += 1.0; });
+  }).wait();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(s[i], host[i] + 1.0);
   q.fill(s, 2.25, n).wait();
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(s[i], 2.25);
   q.memset(s, 0, n * sizeof(double)).wait();

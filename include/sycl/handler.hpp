@@ -283,6 +283,10 @@ public:
     parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
     trace_as("copy");
   }
+  // USM hints (§4.9.4.3): the CPU shares its memory with the host, and a GPU's driver migrates
+  // shared allocations on demand, so the command only orders the commands that depend on it.
+  void prefetch(const void*, std::size_t) { hint("prefetch"); }
+  void mem_advise(const void*, std::size_t, int) { hint("mem_advise"); }
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc) {
     require(acc);
@@ -432,6 +436,11 @@ private:
   }
 
   void set(tessera::runtime::action a);
+  // A command with no work of its own (prefetch, mem_advise).
+  void hint(const char* what) {
+    set([](tessera::runtime::completion done) { done(nullptr); });
+    trace_as(what);
+  }
   // A local accessor captured by a kernel that has no work-groups is a kernel_argument error: the
   // handler's copy of the kernel (made with binding_placeholders) tells whether it captures one.
   void no_local_accessor(const char* kernel_form) const;
