@@ -116,6 +116,11 @@ TEST(ScalarAccessor, DeviceAccessorsPointerIsAGlobalPtr) {
   static_assert(std::is_same_v<decltype(std::declval<device_write>().get_pointer()), sycl::global_ptr<int>>);
   static_assert(std::is_same_v<decltype(std::declval<device_scalar>().get_pointer()), sycl::global_ptr<int>>);
   static_assert(std::is_same_v<decltype(std::declval<task>().get_pointer()), int*>);
+  static_assert(std::is_same_v<device_read::accessor_ptr<sycl::access::decorated::yes>,
+                               sycl::multi_ptr<const int, sycl::access::address_space::global_space,
+                                               sycl::access::decorated::yes>>);
+  static_assert(std::is_same_v<decltype(std::declval<device_write>().get_multi_ptr<sycl::access::decorated::no>()),
+                               device_write::accessor_ptr<sycl::access::decorated::no>>);
   int data[3] = {1, 2, 3};
   {
     sycl::buffer<int> b(data, sycl::range<1>(3));

@@ -153,6 +153,9 @@ public:
   using const_reverse_iterator = std::reverse_iterator<const_iterator>;
   using difference_type = std::ptrdiff_t;
   using size_type = std::size_t;
+  // What get_multi_ptr returns (SYCL 2020 §4.7.6.9.1 declares it for target::device).
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::global_space, IsDecorated>;
   static constexpr int dimensions = D;
 
 private:
@@ -275,7 +278,7 @@ public:
     else return static_cast<pointer>(base());
   }
   template <access::decorated Decorated = access::decorated::no>
-  TESSERA_HOST_DEVICE global_ptr<value_type, Decorated> get_multi_ptr() const noexcept {
+  TESSERA_HOST_DEVICE accessor_ptr<Decorated> get_multi_ptr() const noexcept {
     return base();
   }
   TESSERA_HOST_DEVICE iterator begin() const noexcept { return at(0); }
