@@ -227,6 +227,76 @@ TEST(AccessCheck, HierarchicalReadOfLocalMemoryNobodyWrote) {
   sycl::free(out, host);
 }
 
+// Kernels with barriers run as the CBS pass's loops where it compiled them, checked as on fibers.
+std::size_t compiled_so_far() { return tessera::cpu::compiled_launches(); }
+#if defined(TESSERA_CBS)
+const bool compiled = tessera::cpu::compiled_groups_enabled();
+#else
+const bool compiled = false;
+#endif
+
+// A tile written, then read whole in a loop with no barrier between: where the pass would cut the
+// loop's head for speed, an unchecked build, a checked one cuts only at the kernel's own barriers.
+TEST(AccessCheck, MissingBarrierBeforeALoopIsARace) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, host);
+  const int write_line = __LINE__ + 9, read_line = __LINE__ + 10;
+  const std::size_t before = compiled_so_far();
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+      h.parallel_for<class TileThenLoop>(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        int sum = 0;
+        sycl::group_barrier(it.get_group());
+        tile[l] = static_cast<int>(l);
+        for (std::size_t k = 0; k < wg; ++k) sum += tile[k];
+        out[it.get_global_id(0)] = sum;
+      });
+    });
+  });
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
+  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
+  EXPECT_NE(msg.find("TileThenLoop"), std::string::npos) << msg;
+  if (compiled) EXPECT_GT(compiled_so_far(), before);
+  sycl::free(out, host);
+}
+
+// A sub-group barrier orders the items of its sub-group (each reads its neighbour's element), not
+// those of two sub-groups (each reads the element of the item one sub-group on; 32 items a
+// sub-group by default, two in a work-group).
+std::string sub_group_exchange(bool across, bool& right) {
+  sycl::queue host(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, host);
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+      h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        const std::size_t d = across ? it.get_sub_group().get_local_range()[0] : 1;
+        tile[l] = static_cast<int>(it.get_global_id(0));
+        sycl::group_barrier(it.get_sub_group());
+        out[it.get_global_id(0)] = tile[(l ^ d) % wg];
+      });
+    });
+  });
+  right = true;
+  for (std::size_t i = 0; i < n; ++i) right &= out[i] == static_cast<int>(i ^ 1);
+  sycl::free(out, host);
+  return msg;
+}
+
+TEST(AccessCheck, SubGroupBarrierOrdersItsSubGroup) {
+  const std::size_t before = compiled_so_far();
+  bool right = false;
+  EXPECT_EQ(sub_group_exchange(false, right), "");
+  EXPECT_TRUE(right);
+  if (compiled) EXPECT_GT(compiled_so_far(), before);
+  const std::string msg = sub_group_exchange(true, right);
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+}
+
 TEST(AccessCheck, OutOfBoundsThroughAnAccessor) {
   sycl::buffer<int> b{sycl::range<1>(100)};
   const int line = __LINE__ + 5;

@@ -46,6 +46,17 @@ inline constexpr const char* scratch_name = "tessera_cbs_scratch";
 inline constexpr const char* divergent_name = "tessera_cbs_divergent";
 // Sub-group collectives (and the root barrier) meet at the runtime's rendezvous, which needs fibers.
 inline constexpr const char* rendezvous_prefix = "_ZN7tessera3cpu10rendezvous";
+// Check mode (include/tessera/memory/access_check.hpp): a checked translation unit's element
+// accesses call the checker with the item's linear local id (local_linear_id_name), and its whole-
+// group functions tell the checker where each region ends, at every cut of the kernel and no other.
+inline constexpr const char* check_access_name = "tessera_check_access";
+inline constexpr const char* check_cut_name = "tessera_check_cut";
+// Each item's turn in a region's loop: the checker names it in the reports of accesses it does not
+// see itself (AddressSanitizer's through USM pointers, out-of-range indices).
+inline constexpr const char* check_item_name = "tessera_check_item";
+// Whether `m` is such a translation unit: it calls the checker (check_access_name, or a function
+// of tessera::check, which the launch of every checked nd_range kernel calls).
+bool is_checked(const llvm::Module& m);
 // Remarks: -Rpass=tessera-cbs, -Rpass-missed=tessera-cbs.
 inline constexpr const char* pass_name = "tessera-cbs";
 
@@ -245,7 +256,10 @@ struct sub_cfgs {
   bool one_sub_group = false;
 };
 // Rewrites `f` in place into the whole-group function; `dimensions` loops over the local ids.
-sub_cfgs form_sub_cfgs(llvm::Function& f, unsigned dimensions);
+// `checked` (is_checked): only the kernel's own barriers and collectives cut it, none added or
+// removed for speed (a barrier the pass added would hide a race between the items it separates),
+// and each cut first calls the checker's check_cut_name with its scope.
+sub_cfgs form_sub_cfgs(llvm::Function& f, unsigned dimensions, bool checked = false);
 
 // The pass: run at the start of the optimisation pipeline, after inlining, before vectorising.
 class cbs_pass : public llvm::PassInfoMixin<cbs_pass> {

@@ -178,7 +178,8 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
   ValueToValueMapTy vmap;
   Function* g = CloneFunction(w.item, vmap);
   g->setName(w.item->getName() + ".cbs.group");
-  const sub_cfgs made = form_sub_cfgs(*g, w.dimensions);
+  const bool checked = is_checked(*w.item->getParent());
+  const sub_cfgs made = form_sub_cfgs(*g, w.dimensions, checked);
   const unsigned regions = made.regions;
   std::string broken;
   if (!finish(*g, w, broken)) {
@@ -201,9 +202,13 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
     });
     return {};
   }
-  const unsigned unswitched = unswitch_items_loops(*g, fam);
+  // Checked kernels call the checker at every access: nothing to vectorise, and one copy of each
+  // access, which its reports name.
+  const unsigned unswitched = checked ? 0 : unswitch_items_loops(*g, fam);
   unsigned jammed = 0, usual_values = 0;
-  if (auto branches = expected_branches(*w.item, w.argument_bytes, w.dimensions); !branches.empty()) {
+  if (auto branches = checked ? decltype(expected_branches(*w.item, w.argument_bytes, w.dimensions)){}
+                              : expected_branches(*w.item, w.argument_bytes, w.dimensions);
+      !branches.empty()) {
     // With the values the jammed items usually share, where their checks can be computed too.
     Function* usual = with_expected_values(*w.item, w.dimensions, w.argument_bytes, usual_values);
     auto usual_branches = usual ? expected_branches(*usual, w.argument_bytes, w.dimensions) : decltype(branches){};

@@ -45,6 +45,7 @@ struct item_state {
   SmallPtrSet<AllocaInst*, 8> read_once;                        // live_values::read_once
   DenseMap<Instruction*, unsigned> local_ids;                   // marker -> dimension
   SmallVector<Instruction*, 2> linear_ids;
+  bool checked = false;                                         // form_sub_cfgs's
 };
 
 // Each barrier alone in its block, and what follows it in a block of its own; returns those blocks.
@@ -158,11 +159,21 @@ Constant* exit_sites(Module& m, const region& r, ArrayRef<CallInst*> barriers) {
                             "cbs.exit_sites");
 }
 
-// The innermost items' loop carries a property of its own, which jammed_items.cpp looks for.
-void mark_items_loop(BranchInst* latch) {
+// The innermost items' loop carries a property of its own, which jammed_items.cpp looks for. A
+// checked one is not vectorised: each access of AddressSanitizer's reports is one item's.
+void mark_items_loop(BranchInst* latch, bool checked) {
   LLVMContext& ctx = latch->getContext();
   MDNode* property = MDNode::get(ctx, MDString::get(ctx, items_loop_property));
-  MDNode* id = MDNode::getDistinct(ctx, {nullptr, property});
+  SmallVector<Metadata*, 4> properties{nullptr, property};
+  if (checked) {
+    auto* i1 = Type::getInt1Ty(ctx);
+    auto* i32 = Type::getInt32Ty(ctx);
+    properties.push_back(MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.vectorize.enable"),
+                                           ConstantAsMetadata::get(ConstantInt::getFalse(i1))}));
+    properties.push_back(MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.interleave.count"),
+                                           ConstantAsMetadata::get(ConstantInt::get(i32, 1))}));
+  }
+  MDNode* id = MDNode::getDistinct(ctx, properties);
   id->replaceOperandWith(0, id);
   latch->setMetadata(LLVMContext::MD_loop, id);
 }
@@ -248,6 +259,10 @@ private:
     linear = dims ? linear : b.getInt64(0);
     for (auto& [marker, d] : st_.local_ids) vmap_[marker] = d < dims ? static_cast<Value*>(ids[d]) : b.getInt64(0);
     for (Instruction* marker : st_.linear_ids) vmap_[marker] = b.CreateTrunc(linear, marker->getType());
+    if (st_.checked) {
+      FunctionCallee turn = f_.getParent()->getOrInsertFunction(check_item_name, b.getVoidTy(), b.getInt32Ty());
+      b.CreateCall(turn, {b.CreateTrunc(linear, b.getInt32Ty())});
+    }
     for (auto& [a, place] : st_.per_item)
       vmap_[a] = b.CreateInBoundsGEP(b.getInt8Ty(), place.first, b.CreateMul(linear, b.getInt64(place.second)));
 
@@ -313,7 +328,7 @@ private:
       ids[d]->addIncoming(next, b.GetInsertBlock());
       BasicBlock* outer = d ? BasicBlock::Create(ctx_, "cbs.next.d" + Twine(d - 1), &f_) : after;
       BranchInst* latch = b.CreateCondBr(b.CreateICmpULT(next, bounds_[d]), ids[d]->getParent(), outer);
-      if (d + 1 == ids.size()) mark_items_loop(latch);
+      if (d + 1 == ids.size()) mark_items_loop(latch, st_.checked);
       b.SetInsertPoint(outer);
     }
     if (ids.empty()) b.CreateBr(after);
@@ -353,6 +368,18 @@ private:
   bool taken_ = false;                      // a guard's branch condition in this nest
 };
 
+// Check mode: the checker learns that every item has reached `cut` (its stretch between barriers
+// ends there), then the group goes on to `next`.
+BasicBlock* check_cut_block(const CallInst& cut, BasicBlock* next) {
+  Function& f = *next->getParent();
+  BasicBlock* b = BasicBlock::Create(f.getContext(), "cbs.check.cut", &f);
+  IRBuilder<> ib(b);
+  FunctionCallee hook = f.getParent()->getOrInsertFunction(check_cut_name, ib.getVoidTy(), ib.getInt32Ty());
+  ib.CreateCall(hook, {ib.getInt32(is_sub_group_collective(cut) ? sub_group_scope : work_group_scope)});
+  ib.CreateBr(next);
+  return b;
+}
+
 void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
   SmallVector<Instruction*, 8> dead;
   for (AllocaInst* a : allocas)
@@ -362,17 +389,20 @@ void drop_lifetime_markers(ArrayRef<AllocaInst*> allocas) {
 }
 } // namespace
 
-sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
-  const unsigned forwarded = forward_sub_group_collectives(f, dimensions);
+sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions, bool checked) {
+  const unsigned forwarded = checked ? 0 : forward_sub_group_collectives(f, dimensions);
   uniformity u(f);
-  add_loop_barriers(f, u);
-  add_join_barriers(f, dimensions);
-  add_guard_barriers(f, dimensions, u);
+  if (!checked) {
+    add_loop_barriers(f, u);
+    add_join_barriers(f, dimensions);
+    add_guard_barriers(f, dimensions, u);
+  }
   SmallVector<CallInst*, 8> barriers = cuts_in(f);
   mark_arrivals(barriers);
   SmallVector<BasicBlock*, 8> barrier_blocks = isolate(barriers);
   SmallPtrSet<BasicBlock*, 8> barrier_set(barrier_blocks.begin(), barrier_blocks.end());
   item_state st;
+  st.checked = checked;
   BasicBlock* body = &f.getEntryBlock();
   BasicBlock* top = make_top(f, st);
   live_values live = spill_values_live_across(f, top, barrier_set, u);
@@ -422,10 +452,12 @@ sub_cfgs form_sub_cfgs(Function& f, unsigned dimensions) {
   region_builder builder(f, st, regions, barriers, ret);
   builder.set_barrier_blocks(barrier_blocks);
   SmallVector<BasicBlock*, 8> after_cuts;
-  for (unsigned k = 0; k < barriers.size(); ++k)
+  for (unsigned k = 0; k < barriers.size(); ++k) {
     after_cuts.push_back(is_collective(*barriers[k])
                              ? combine_block(*barriers[k], st.exec, st.arrivals, regions[k + 1].loop)
                              : regions[k + 1].loop);
+    if (checked) after_cuts.back() = check_cut_block(*barriers[k], after_cuts.back());
+  }
   builder.set_after_cuts(after_cuts);
   for (unsigned k = 0; k < regions.size(); ++k) builder.build(regions[k], k);
   top->getTerminator()->setSuccessor(0, regions.front().loop);

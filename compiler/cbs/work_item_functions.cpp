@@ -14,6 +14,13 @@ bool is_call_to(const Instruction& i, StringRef name) {
   return callee && callee->getName() == name;
 }
 
+bool is_checked(const Module& m) {
+  if (m.getFunction(check_access_name)) return true;
+  for (const Function& f : m)
+    if (f.getName().starts_with("_ZN7tessera5check")) return true;
+  return false;
+}
+
 bool is_local_id_marker(const Instruction& i) {
   return is_call_to(i, local_id_name) || is_call_to(i, local_linear_id_name);
 }

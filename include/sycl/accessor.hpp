@@ -316,7 +316,7 @@ public:
 private:
 #if TESSERA_CHECKED_ACCESS
   // Not inlined: its return address is the access's place in the kernel.
-  [[gnu::noinline]] void check_index(const id<D>& i) const {
+  [[gnu::noinline]] TESSERA_CHECK_CALL void check_index(const id<D>& i) const {
     std::size_t index[D], range[D], offset[D];
     bool inside = true;
     for (int d = 0; d < D; ++d) {

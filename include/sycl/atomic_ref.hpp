@@ -41,7 +41,7 @@ public:
 
   TESSERA_HOST_DEVICE explicit atomic_ref_base(T& object) noexcept : object_(&object) {
 #if TESSERA_CHECKED_ACCESS
-    tessera::check::atomic_access(&object); // concurrent atomic accesses are no race
+    tessera::check::atomic_access(&object, sizeof(T)); // concurrent atomic accesses are no race
 #endif
   }
   atomic_ref_base(const atomic_ref_base&) noexcept = default;

@@ -91,10 +91,10 @@ public:
 
   template <int DD = D, if_dims<DD> = 0>
   TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE DataT& operator[](const id<undeduced<DD>::value>& i) const {
-    return tessera::memory::at(base(), range_, i);
+    return tessera::memory::at<DataT, DD, true>(base(), range_, i);
   }
   TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE decltype(auto) operator[](std::size_t i) const {
-    return tessera::memory::first_subscript(base(), range_, i);
+    return tessera::memory::first_subscript<DataT, D, tessera::memory::as_reference, true>(base(), range_, i);
   }
 
   template <int DD = D, if_dims<DD> = 0>

@@ -29,7 +29,7 @@ public:
   template <int DD = D, typename = std::enable_if_t<(DD > 0)>>
   TESSERA_HOST_DEVICE auto operator[](std::size_t i) const {
     using as_atomic = tessera::memory::as_legacy_atomic<sycl::access::address_space::local_space>;
-    return tessera::memory::first_subscript<DataT, D, as_atomic>(base::get_pointer().get(), base::get_range(), i);
+    return tessera::memory::first_subscript<DataT, D, as_atomic, true>(base::get_pointer().get(), base::get_range(), i);
   }
 
   // Zero dimensions: the one element as an atomic (SYCL 1.2.1's operator atomic<DataT,

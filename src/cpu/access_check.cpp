@@ -14,7 +14,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "runtime/address_sanitizer.hpp"
@@ -34,18 +36,17 @@ namespace {
 constexpr unsigned char poison = 0xA5;
 constexpr std::uint32_t nobody = UINT32_MAX;
 
+// An item's access (its sub-group: item / the group's sub-group size). Only `item` is cleared:
+// the rest is read only where the item is someone.
 struct access {
   std::uint32_t item = nobody;
-  std::uint32_t sub_group = 0, sub_group_epoch = 0;
+  std::uint32_t sub_group_epoch = 0;
   const void* pc = nullptr;
 };
 
 struct cell {
   std::uint32_t stamp = 0;       // the group (a number per worker) the rest is about
   std::uint32_t epoch = 0;       // the stretch between barriers of `last` and `reader`
-  bool written = false;          // some item of the group wrote it
-  bool atomic = false;           // accessed atomically in this stretch: not a race
-  std::uint32_t size = 0;
   std::uint64_t value = 0;       // its bytes (or their hash) at `last`'s access
   access last, reader;           // reader: an earlier item's access that did not change it
   // An item's write that `last` saw, made at the same place in the code as `last`'s access: the
@@ -53,10 +54,19 @@ struct cell {
   // which is no race unless `last` writes too (the same `tile[0] += x` in every item).
   access same_place_writer;
   access unwritten;              // an access that found it never written
+  std::uint32_t size = 0;
+  bool written = false;          // some item of the group wrote it
+  bool atomic = false;           // accessed atomically in this stretch: not a race
 };
 
-// The work-group running on this worker, and its local memory's cells (one per byte, as elements
-// start at any byte).
+struct touched_cell {
+  cell* c;
+  std::size_t offset;
+};
+
+// The work-group running on this worker, and its local memory's cells: one per element, in one
+// of three tables by the element's alignment (elements start at any byte; one table of a cell
+// per byte spread a tile of floats' cells over four times the cache).
 struct group_state {
   const void* launch = nullptr;
   const launch_names* names = nullptr; // a hierarchical launch's; null: `launch` is an nd_launch_base
@@ -64,19 +74,37 @@ struct group_state {
   std::uint32_t stamp = 0;
   std::uint32_t epoch = 0;
   std::uint32_t ended = 0;
+  std::uint32_t sub_group_size = 1;
   char* arena = nullptr;
   std::size_t bytes = 0;
-  std::vector<cell> cells;
-  std::vector<std::size_t> touched; // cells touched in this stretch
+  std::vector<cell> cells[3];           // per byte, per 4 bytes, per 8 bytes
+  std::vector<touched_cell> touched;    // cells touched in this stretch
+
+  cell& cell_at(std::size_t offset, std::size_t size) {
+    if (size >= 8 && offset % 8 == 0) return cells[2][offset / 8];
+    if (size >= 4 && offset % 4 == 0) return cells[1][offset / 4];
+    return cells[0][offset];
+  }
 };
 
-thread_local item_state* current = nullptr;
+// Every access reads `current` and `group_here` (initial-exec: one load each, where the default
+// model for a shared library calls __tls_get_addr, a tenth of a checked kernel's time).
+[[gnu::tls_model("initial-exec")]] thread_local item_state* current = nullptr;
 thread_local const std::type_info* running_kernel = nullptr; // kernel_scope's
 thread_local group_state group;
+// The same object, for the accesses.
+[[gnu::tls_model("initial-exec")]] thread_local group_state* group_here = nullptr;
 
-std::uint64_t value_of(const void* p, std::size_t bytes) {
+template <typename U>
+std::uint64_t load(const void* p) {
+  U v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+[[gnu::noinline]] std::uint64_t value_of_other(const void* p, std::size_t bytes) {
   std::uint64_t v = 0;
-  if (bytes <= sizeof v) {
+  if (bytes < sizeof v) {
     std::memcpy(&v, p, bytes);
     return v;
   }
@@ -86,6 +114,18 @@ std::uint64_t value_of(const void* p, std::size_t bytes) {
   return v;
 }
 
+// The usual sizes as one load each: a memcpy of a size unknown here, followed by a load of all
+// eight bytes, stalled the store forwarding and took a third of a checked kernel's time.
+inline std::uint64_t value_of(const void* p, std::size_t bytes) {
+  switch (bytes) {
+  case 1: return load<std::uint8_t>(p);
+  case 2: return load<std::uint16_t>(p);
+  case 4: return load<std::uint32_t>(p);
+  case 8: return load<std::uint64_t>(p);
+  default: return value_of_other(p, bytes);
+  }
+}
+
 bool poisoned(const void* p, std::size_t bytes) {
   const auto* b = static_cast<const unsigned char*>(p);
   for (std::size_t i = 0; i < bytes; ++i)
@@ -93,8 +133,9 @@ bool poisoned(const void* p, std::size_t bytes) {
   return true;
 }
 
-bool ordered(const access& a, const access& b) {
-  return a.item == b.item || (a.sub_group == b.sub_group && a.sub_group_epoch != b.sub_group_epoch);
+bool ordered(const access& a, const access& b, std::uint32_t sub_group_size) {
+  return a.item == b.item ||
+         (a.sub_group_epoch != b.sub_group_epoch && a.item / sub_group_size == b.item / sub_group_size);
 }
 
 // The frames of `offset` in `module`, innermost first, one "file:line" each, by `tool`'s command
@@ -123,7 +164,7 @@ std::vector<std::string> frames_by(const char* tool, const char* module, std::si
 // file:line of `pc`, from the debug information of the module that holds it (llvm-symbolizer,
 // else addr2line, as sanitizers symbolize; addr2line loses the inlined frames of some of clang's
 // larger functions): the innermost frame outside Tessera's headers, which is the user's.
-std::string where(const void* pc) {
+std::string symbolize(const void* pc) {
   Dl_info info{};
   if (!pc || !dladdr(pc, &info) || !info.dli_fname) return "an unknown place";
   const auto offset = static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(pc) - 1 -
@@ -138,6 +179,21 @@ std::string where(const void* pc) {
   std::snprintf(b, sizeof b, "%zx", offset);
   return std::string(info.dli_fname) + "+0x" + b + " (build with -g for file:line)";
 }
+
+// symbolize, once per place: same_place asks again for places that races may report.
+std::string where(const void* pc) {
+  static std::mutex lock;
+  static std::unordered_map<const void*, std::string> known;
+  std::lock_guard<std::mutex> hold(lock);
+  auto [it, added] = known.try_emplace(pc);
+  if (added) it->second = symbolize(pc);
+  return it->second;
+}
+
+// Whether two accesses were made at one place of the source: the CBS pass copies a kernel's code
+// (a region's loop split at a guard runs one copy for the items below the bound, one for the
+// others), so one place may have several addresses.
+bool same_place(const void* a, const void* b) { return a == b || where(a) == where(b); }
 
 const cpu::nd_launch_base& launch_of(const void* launch) { return *static_cast<const cpu::nd_launch_base*>(launch); }
 
@@ -187,17 +243,18 @@ void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool 
   if (now != c.value) {
     c.written = true;
     c.unwritten.item = nobody;
-    if (!c.atomic && c.reader.item != nobody && !ordered(c.reader, c.last))
+    if (!c.atomic && c.reader.item != nobody && !ordered(c.reader, c.last, group_here->sub_group_size))
       report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.reader.item) + " reads it at " +
              where(c.reader.pc) + ", and " + who(c.last.item) + " writes it at " + where(c.last.pc) +
              " with no barrier between (add a group_barrier, or use an atomic_ref)");
-    if (!c.atomic && c.same_place_writer.item != nobody && !ordered(c.same_place_writer, c.last))
+    if (!c.atomic && c.same_place_writer.item != nobody &&
+        !ordered(c.same_place_writer, c.last, group_here->sub_group_size))
       report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.same_place_writer.item) +
              " and " + who(c.last.item) + " both write it at " + where(c.last.pc) +
              " with no barrier between (add a group_barrier, or use an atomic_ref)");
-    c.reader = c.same_place_writer = access{};
+    c.reader.item = c.same_place_writer.item = nobody;
   } else {
-    c.same_place_writer = access{};
+    c.same_place_writer.item = nobody;
     if (at_end && c.unwritten.item != nobody && poisoned(p, c.size))
       report("read of " + element_at(offset, c.size) + " that no work-item of the group wrote: " +
              who(c.unwritten.item) + " at " + where(c.unwritten.pc));
@@ -205,16 +262,15 @@ void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool 
 }
 
 void end_of_stretch() {
-  for (const std::size_t offset : group.touched) {
-    cell& c = group.cells[offset];
+  for (const auto [at, offset] : group.touched) {
+    cell& c = *at;
     settle(c, offset, value_of(group.arena + offset, c.size), group.arena + offset, true);
-    c.last = c.reader = c.unwritten = c.same_place_writer = access{};
-    c.atomic = false;
-  }
+  } // the next stretch's first access to a cell forgets its accesses in this one
   group.touched.clear();
 }
 
-void start_group(const void* launch, std::size_t group_id, std::size_t local_bytes, const launch_names* names) {
+void start_group(const void* launch, std::size_t group_id, std::size_t local_bytes, const launch_names* names,
+                 std::uint32_t sub_group_size) {
   group.launch = launch;
   group.names = names;
   group.group = group_id;
@@ -224,7 +280,10 @@ void start_group(const void* launch, std::size_t group_id, std::size_t local_byt
   group.touched.clear();
   group.arena = cpu::local_arena::for_this_thread();
   group.bytes = local_bytes;
-  if (group.cells.size() < group.bytes) group.cells.resize(group.bytes);
+  group.sub_group_size = sub_group_size ? sub_group_size : 1;
+  for (std::size_t t = 0; t < 3; ++t)
+    if (const std::size_t n = group.bytes / (t == 0 ? 1 : 4 * t) + 1; group.cells[t].size() < n) group.cells[t].resize(n);
+  group_here = &group;
   std::memset(group.arena, poison, group.bytes);
 }
 
@@ -265,13 +324,66 @@ void complete_address_report(const char*) {
   return true;
 }();
 
+// A race between the last access to `c` (which wrote it) and the calling item's.
+[[gnu::noinline, gnu::cold]] void race_with_last(const cell& c, std::size_t offset, std::uint32_t item, const void* pc) {
+  report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.last.item) + " writes it at " +
+         where(c.last.pc) + ", and " + who(item) + " accesses it at " + where(pc) +
+         " with no barrier between (add a group_barrier, or use an atomic_ref)");
+}
+
+// Clearing whole accesses stored and reloaded them, stalling store forwarding on every stretch's
+// first access to each cell: their items alone are cleared.
+inline void forget_stretch(cell& c) {
+  c.last.item = c.reader.item = c.unwritten.item = c.same_place_writer.item = nobody;
+  c.atomic = false;
+}
+inline void forget_group(cell& c, std::uint32_t stamp) {
+  forget_stretch(c);
+  c.stamp = stamp;
+  c.epoch = 0;
+  c.written = false;
+}
+
+[[gnu::always_inline]] inline void touch_by(item_state* me, const void* p, std::size_t bytes, const void* pc) {
+  group_state* g = group_here;
+  if (!me || !g || g->launch != me->launch) return;
+  const auto* at = static_cast<const char*>(p);
+  const auto offset = static_cast<std::size_t>(at - g->arena);
+  if (at < g->arena || offset >= g->bytes) return; // not local memory
+  cell& c = g->cell_at(offset, bytes);
+  if (c.stamp != g->stamp) forget_group(c, g->stamp);
+  if (c.epoch != g->epoch || c.last.item == nobody) {
+    if (c.epoch != g->epoch) forget_stretch(c);
+    c.epoch = g->epoch;
+    g->touched.push_back({&c, offset});
+  }
+  const std::uint64_t now = value_of(p, bytes);
+  c.size = static_cast<std::uint32_t>(bytes);
+  const access mine{me->local, me->sub_group_epoch, pc};
+  if (c.last.item != nobody) {
+    if (now != c.value) {
+      settle(c, offset, now, p, false);
+      if (!c.atomic && !ordered(c.last, mine, g->sub_group_size)) {
+        if (same_place(c.last.pc, pc)) c.same_place_writer = c.last;
+        else race_with_last(c, offset, me->local, pc);
+      }
+    } else {
+      c.same_place_writer.item = nobody;
+      if (!ordered(c.last, mine, g->sub_group_size)) c.reader = c.last;
+    }
+  }
+  if (!c.written && c.unwritten.item == nobody && poisoned(p, bytes)) c.unwritten = mine;
+  c.last = mine;
+  c.value = now;
+}
+
 } // namespace
 
 // A hierarchical kernel's work-item: the one of this thread's group that runs now.
 thread_local item_state work_item{};
 
 void enter_group(const launch_names& names, std::size_t group_id, std::size_t local_bytes) {
-  start_group(&names, group_id, local_bytes, &names);
+  start_group(&names, group_id, local_bytes, &names, UINT32_MAX); // no sub-group barrier orders two items
   if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
 }
 
@@ -301,7 +413,8 @@ kernel_scope::kernel_scope(const std::type_info* name) noexcept : outer_(running
 kernel_scope::~kernel_scope() { running_kernel = outer_; }
 
 void enter_item(item_state& item) {
-  if (group.launch != item.launch || group.group != item.group) start_group(item.launch, item.group, item.local_bytes, nullptr);
+  if (group.launch != item.launch || group.group != item.group)
+    start_group(item.launch, item.group, item.local_bytes, nullptr, item.sub_group_size);
   current = &item;
   if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
 }
@@ -316,6 +429,18 @@ void leave_item(item_state& item) {
 
 void abandon_item() noexcept {
   current = nullptr;
+  group.launch = nullptr;
+}
+
+void enter_compiled_group(item_state& items) {
+  start_group(items.launch, items.group, items.local_bytes, nullptr, items.sub_group_size);
+  current = &items;
+  if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
+}
+
+void leave_compiled_group() {
+  current = nullptr;
+  end_of_stretch();
   group.launch = nullptr;
 }
 
@@ -339,40 +464,15 @@ void resume_item(item_state* item, bool work_group_scope) {
   }
 }
 
-void touch(const void* p, std::size_t bytes, const void* pc) {
-  item_state* me = current;
-  if (!me || group.launch != me->launch) return;
-  const auto offset = static_cast<std::size_t>(static_cast<const char*>(p) - group.arena);
-  if (static_cast<const char*>(p) < group.arena || offset >= group.bytes) return; // not local memory
-  cell& c = group.cells[offset];
-  if (c.stamp != group.stamp) c = cell{}, c.stamp = group.stamp;
-  if (c.epoch != group.epoch || c.last.item == nobody) {
-    if (c.epoch != group.epoch) c.last = c.reader = c.unwritten = c.same_place_writer = access{}, c.atomic = false;
-    c.epoch = group.epoch;
-    group.touched.push_back(offset);
-  }
-  const std::uint64_t now = value_of(p, bytes);
-  c.size = static_cast<std::uint32_t>(bytes);
-  settle(c, offset, now, p, false);
-  const access mine{me->local, me->local / me->sub_group_size, me->sub_group_epoch, pc};
-  if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, mine) && c.last.pc == pc)
-    c.same_place_writer = c.last;
-  else if (c.last.item != nobody && now != c.value && !c.atomic && !ordered(c.last, mine))
-    report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.last.item) + " writes it at " +
-           where(c.last.pc) + ", and " + who(me->local) + " accesses it at " + where(pc) +
-           " with no barrier between (add a group_barrier, or use an atomic_ref)");
-  if (c.last.item != nobody && now == c.value && !ordered(c.last, mine)) c.reader = c.last;
-  if (!c.written && c.unwritten.item == nobody && poisoned(p, bytes)) c.unwritten = mine;
-  c.last = mine;
-  c.value = now;
-}
+void touch(const void* p, std::size_t bytes, const void* pc) { touch_by(current, p, bytes, pc); }
 
-void atomic_access(const void* p) noexcept {
+void atomic_access(const void* p, std::size_t bytes) noexcept {
   if (!current || group.launch != current->launch) return;
   const auto offset = static_cast<std::size_t>(static_cast<const char*>(p) - group.arena);
   if (static_cast<const char*>(p) < group.arena || offset >= group.bytes) return;
-  group.cells[offset].atomic = true;
-  group.cells[offset].written = true;
+  cell& c = group.cell_at(offset, bytes);
+  c.atomic = true;
+  c.written = true;
 }
 
 void out_of_range(std::size_t index, std::size_t extent, const void* pc) {
@@ -394,3 +494,22 @@ void out_of_accessor_range(int dims, const std::size_t* index, const std::size_t
 }
 
 } // namespace tessera::check
+
+extern "C" {
+
+void tessera_check_access(const void* p, std::size_t bytes) {
+  using namespace tessera::check;
+  touch_by(current, p, bytes, __builtin_return_address(0));
+}
+
+void tessera_check_item(std::uint32_t item) {
+  using namespace tessera::check;
+  if (current) current->local = item;
+}
+
+void tessera_check_cut(int scope) {
+  using namespace tessera::check;
+  if (current) resume_item(current, scope == 0);
+}
+
+} // extern "C"

@@ -65,10 +65,17 @@ extern std::atomic<bool> checked_items;
 inline bool any_item_checked() noexcept { return checked_items.load(std::memory_order_relaxed); }
 void resume_item(item_state* item, bool work_group_scope);
 
+// A group whose items the CBS pass compiled into loops (nd_launch::run_compiled) runs in one call:
+// `items` stands for each of its items in turn (the pass's calls of tessera_check_item), its
+// stretches between barriers ended by its calls of tessera_check_cut. leave_compiled_group throws
+// as leave_item does; a group that throws is left by abandon_item.
+void enter_compiled_group(item_state& items);
+void leave_compiled_group();
+
 // One access to `bytes` bytes at `p`, made by the code at `pc`.
 void touch(const void* p, std::size_t bytes, const void* pc);
-// The access that `touch` last saw at `p` was an atomic one.
-void atomic_access(const void* p) noexcept;
+// The access that `touch` last saw at `p`, of `bytes` bytes, was an atomic one.
+void atomic_access(const void* p, std::size_t bytes) noexcept;
 // The kernel whose items run on this thread, where they are not nd_range items (which name their
 // own): a single_task, a range or a hierarchical kernel. AddressSanitizer reports an access
 // through a USM pointer outside its allocation, and the report then names the kernel.
@@ -88,3 +95,27 @@ private:
                                         const std::size_t* offset, const void* pc);
 
 } // namespace tessera::check
+
+// A report names the place of an access by the return address of its call into the checker:
+// calls from different places must stay apart, where the optimiser would merge identical calls
+// (and give the merged one a location that names only Tessera's header).
+#if defined(__has_attribute)
+#if __has_attribute(nomerge)
+#define TESSERA_CHECK_CALL __attribute__((nomerge))
+#endif
+#endif
+#ifndef TESSERA_CHECK_CALL
+#define TESSERA_CHECK_CALL
+#endif
+
+// The names the CBS pass knows (compiler/cbs/cbs.hpp).
+extern "C" {
+// One access to `bytes` bytes at `p` by the checked item running on this thread, made by the code
+// at the call's return address (the accessor's element function is inlined into the kernel).
+TESSERA_CHECK_CALL void tessera_check_access(const void* p, std::size_t bytes);
+// In a group compiled by the CBS pass: every item has reached a barrier or collective of `scope`
+// (a tessera::group::scope: 0 the work-group, 1 its sub-group).
+void tessera_check_cut(int scope);
+// In a group compiled by the CBS pass: item `item` (its linear local id) runs now.
+void tessera_check_item(std::uint32_t item);
+}

@@ -19,20 +19,26 @@
 
 namespace tessera::memory {
 
-// Every element access through an accessor or a local accessor passes here. In a checking build
-// (TESSERA_CHECK, on the CPU) it checks the index and tells the checker which code touched
-// which element; otherwise it is an inline identity the optimiser removes.
+// Every element access through an accessor or a local accessor (`Local`) passes here. In a
+// checking build (TESSERA_CHECK, on the CPU) it checks the index and tells the checker which code
+// touched which element of local memory; otherwise it is an inline identity the optimiser removes.
 #if !TESSERA_CHECKED_ACCESS
-template <typename T>
+template <typename T, bool Local = false>
 TESSERA_HOST_DEVICE inline T& element(T* base, std::size_t index, std::size_t /*extent*/) {
   return base[index];
 }
 #else
 // Not inlined: its return address is the place in the kernel that made the access.
-template <typename T>
-[[gnu::noinline]] TESSERA_HOST_DEVICE T& element(T* base, std::size_t index, std::size_t extent) {
-  if (index >= extent) check::out_of_range(index, extent, __builtin_return_address(0));
-  check::touch(base + index, sizeof(T), __builtin_return_address(0));
+[[noreturn, gnu::noinline, gnu::cold]] TESSERA_CHECK_CALL inline void out_of_range(std::size_t index,
+                                                                                    std::size_t extent) {
+  check::out_of_range(index, extent, __builtin_return_address(0));
+}
+// Inlined into the kernel: the checker's return address is the access's place there. Only local
+// memory is the checker's: a global accessor's access costs the index's test alone.
+template <typename T, bool Local = false>
+[[gnu::always_inline]] TESSERA_HOST_DEVICE inline T& element(T* base, std::size_t index, std::size_t extent) {
+  if (__builtin_expect(index >= extent, 0)) out_of_range(index, extent);
+  if constexpr (Local) tessera_check_access(base + index, sizeof(T));
   return base[index];
 }
 #endif

@@ -77,7 +77,7 @@ public:
     group_size = static_cast<std::uint32_t>(geo.local.size());
     sub_group_size = geo.sub_group_size;
     needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
-#if defined(TESSERA_CBS) && !defined(TESSERA_CHECK) // a checked kernel runs item by item
+#if defined(TESSERA_CBS)
     if constexpr (has_chunk_end<Kernel>::value)
       compiled = whole_group<&cbs_item_of_writing_kernel>();
     else
@@ -133,7 +133,19 @@ public:
     const auto gid = detail::delinearize(group, geo_.groups);
     std::size_t local[D];
     for (int d = 0; d < D; ++d) local[d] = geo_.local[d];
+#if defined(TESSERA_CHECK)
+    check::item_state items{this, group, 0, group_size, sub_group_size, local_bytes};
+    check::enter_compiled_group(items);
+    try {
+      compiled(kernel, &geo_, &g, &gid, local);
+    } catch (...) {
+      check::abandon_item();
+      throw;
+    }
+    check::leave_compiled_group();
+#else
     compiled(kernel, &geo_, &g, &gid, local);
+#endif
   }
 
   std::string describe(std::size_t group, std::uint32_t local) const override {
