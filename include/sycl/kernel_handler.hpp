@@ -12,9 +12,7 @@ public:
 
   template <auto& S>
   TESSERA_HOST_DEVICE tessera::detail::spec_value_t<S> get_specialization_constant() const {
-#if !TESSERA_DEVICE_PASS
-    (void)tessera::detail::spec_read_noted<S>;
-#endif
+    tessera::detail::note_spec_read<S>();
     return tessera::detail::read_spec_constant<S>(values_);
   }
 

@@ -92,5 +92,13 @@ struct spec_constants_read {
 };
 template <auto& S>
 inline const bool spec_read_noted = spec_constants_read::instance().note(spec_key_v<S>);
+// What a kernel_handler's read instantiates: the note, in the host pass (the device pass has no
+// program to note it in).
+template <auto& S>
+TESSERA_HOST_DEVICE inline void note_spec_read() {
+#if !TESSERA_DEVICE_PASS
+  (void)spec_read_noted<S>;
+#endif
+}
 
 } // namespace tessera::detail
