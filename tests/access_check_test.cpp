@@ -247,11 +247,11 @@ TEST(AccessCheck, MissingBarrierBeforeALoopIsARace) {
       sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
       h.parallel_for<class TileThenLoop>(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
         const std::size_t l = it.get_local_id(0);
-        int sum = 0;
+        unsigned sum = 0; // unsigned: the unwritten elements' poison must not overflow (UBSan)
         sycl::group_barrier(it.get_group());
         tile[l] = static_cast<int>(l);
-        for (std::size_t k = 0; k < wg; ++k) sum += tile[k];
-        out[it.get_global_id(0)] = sum;
+        for (std::size_t k = 0; k < wg; ++k) sum += static_cast<unsigned>(tile[k]);
+        out[it.get_global_id(0)] = static_cast<int>(sum);
       });
     });
   });
