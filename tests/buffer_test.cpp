@@ -322,7 +322,8 @@ TEST(SubBuffer, PartialRowsAndOutOfBoundsAreRejected) {
 // buffer(parent, 0, n): 0 and n convert to id<1> and range<1>; no other constructor may compete
 // (buffer::reinterpret's private one did, with an unsigned n).
 TEST(SubBuffer, OffsetAndSizeGivenAsIntegers) {
-  sycl::buffer<int, 1> parent{sycl::range<1>(12)};
+  std::vector<int> host(12, 0);
+  sycl::buffer<int, 1> parent{host.data(), sycl::range<1>(12)};
   const unsigned n = 8;
   sycl::buffer<int, 1> first(parent, 0, n);
   sycl::buffer<int, 1> second(parent, 4, n);
