@@ -312,6 +312,19 @@ inline std::vector<kernel_id> runnable(const std::vector<kernel_id>& ids, const 
   }
   return out;
 }
+// §4.11.7: a bundle in the input state needs devices that compile online, in the object state
+// devices that link online (none here does: kernels are compiled with the program).
+template <bundle_state State>
+void check_bundle_devices(const context& ctx, const std::vector<device>& devs, const char* what) {
+  check_devices(ctx, devs, what);
+  const auto lacking = [&](aspect a) { return std::any_of(devs.begin(), devs.end(), [&](const device& d) { return !d.has(a); }); };
+  if (State == bundle_state::input && lacking(aspect::online_compiler))
+    throw exception(errc::invalid, std::string(what) +
+                                       ": bundle_state::input needs devices with aspect::online_compiler, and a device lacks it");
+  if (State == bundle_state::object && lacking(aspect::online_linker))
+    throw exception(errc::invalid, std::string(what) +
+                                       ": bundle_state::object needs devices with aspect::online_linker, and a device lacks it");
+}
 template <bundle_state State>
 kernel_bundle<State> bundle_of(const context& ctx, const std::vector<device>& devs, std::vector<kernel_id> ids,
                                const tessera::detail::spec_constant_values& values = {}) {
@@ -319,11 +332,10 @@ kernel_bundle<State> bundle_of(const context& ctx, const std::vector<device>& de
 }
 } // namespace detail
 
-// §4.11.9. Input- and object-state bundles do not ask for online_compiler/online_linker, as in
-// DPC++: their images are the program's compiled kernels.
+// §4.11.7.
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs) {
-  detail::check_devices(ctx, devs, "get_kernel_bundle");
+  detail::check_bundle_devices<State>(ctx, devs, "get_kernel_bundle");
   return detail::bundle_of<State>(ctx, devs, detail::runnable(get_kernel_ids(), devs, false, "get_kernel_bundle"));
 }
 template <bundle_state State>
@@ -333,7 +345,7 @@ kernel_bundle<State> get_kernel_bundle(const context& ctx) {
 template <bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context& ctx, const std::vector<device>& devs,
                                        const std::vector<kernel_id>& ids) {
-  detail::check_devices(ctx, devs, "get_kernel_bundle");
+  detail::check_bundle_devices<State>(ctx, devs, "get_kernel_bundle");
   return detail::bundle_of<State>(ctx, devs, detail::runnable(ids, devs, true, "get_kernel_bundle"));
 }
 template <bundle_state State>
@@ -412,10 +424,11 @@ bool has_kernel_bundle(const context& ctx) {
   return has_kernel_bundle<Name, State>(ctx, ctx.get_devices());
 }
 
-// §4.11.10: the union of bundles of one context.
+// §4.11.10: the union of bundles of one context. Of no bundles, an empty bundle of the default
+// context and no devices (the spec is silent; DPC++ does so).
 template <bundle_state State>
 kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
-  if (bundles.empty()) throw exception(errc::invalid, "join: no bundles");
+  if (bundles.empty()) return detail::bundle_of<State>(context(), {}, {});
   std::vector<device> devs;
   std::vector<kernel_id> ids;
   tessera::detail::spec_constant_values values;
