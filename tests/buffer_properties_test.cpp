@@ -108,6 +108,50 @@ TEST(BufferProperties, UseMutexReadsTheHostMemoryWhenFirstNeeded) {
   EXPECT_EQ(raw[0], 3);
 }
 
+// handler::update_host (§4.9.4.3): while the buffer lives, the accessor's window of it reaches the
+// host memory the buffer was made from, which is not the buffer's storage here (a shared_ptr's, and
+// use_mutex's), so that the host sees the kernel's results without the buffer going.
+TEST(BufferProperties, UpdateHostWritesTheWindowToTheHostMemoryItWasMadeFrom) {
+  sycl::queue q;
+  std::mutex m;
+  std::shared_ptr<int> host(new int[4 * 6], std::default_delete<int[]>());
+  std::fill(host.get(), host.get() + 24, -1);
+  sycl::buffer<int, 2> b{host, sycl::range<2>(4, 6), {sycl::property::buffer::use_mutex{m}}};
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
+    h.parallel_for(sycl::range<2>(4, 6), [=](sycl::id<2> i) { a[i] = static_cast<int>(i[0] * 10 + i[1]); });
+  });
+  q.submit([&](sycl::handler& h) {
+     auto a = b.get_access<sycl::access_mode::read>(h, sycl::range<2>(2, 3), sycl::id<2>(1, 2));
+     h.update_host(a);
+   }).wait();
+  std::lock_guard<std::mutex> hold(m);
+  for (int r = 1; r < 3; ++r)
+    for (int c = 2; c < 5; ++c) EXPECT_EQ(host.get()[r * 6 + c], r * 10 + c) << r << "," << c;
+}
+
+TEST(BufferProperties, UpdateHostOfARawAndAnArrayPointer) {
+  sycl::queue q;
+  std::mutex m;
+  int raw[4] = {0, 0, 0, 0};
+  sycl::buffer<int> b{raw, sycl::range<1>(4), {sycl::property::buffer::use_mutex{m}}};
+  auto array = std::shared_ptr<int[]>(new int[4]{0, 0, 0, 0});
+  sycl::buffer<int> c{array, sycl::range<1>(4)};
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor x{b, h};
+    sycl::accessor y{c, h};
+    h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { x[i] = y[i] = static_cast<int>(i[0]) + 1; });
+  });
+  q.update_host(sycl::accessor{b, sycl::read_only});
+  q.update_host(sycl::accessor{c, sycl::read_only});
+  q.wait();
+  std::lock_guard<std::mutex> hold(m);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(raw[i], i + 1);
+    EXPECT_EQ(array[i], i + 1);
+  }
+}
+
 TEST(ConstBuffers, ReadThroughDeducedAndExplicitAccessors) {
   sycl::queue q;
   const std::vector<int> in{1, 2, 3, 4, 5, 6, 7, 8};

@@ -66,6 +66,8 @@ public:
   buffer(const std::shared_ptr<T>& host, const range<D>& r, const property_list& props = {})
       : buffer(r, host.get(), props) {
     set_final_data(std::weak_ptr<T>(host));
+    if constexpr (!std::is_const_v<T>)
+      impl()->set_origin([w = std::weak_ptr<T>(host)] { return std::shared_ptr<void>(w.lock()); }, host_mutex(props));
   }
   buffer(const std::shared_ptr<T>& host, const range<D>& r, AllocatorT a, const property_list& props = {})
       : buffer(host, r, props) {
@@ -77,6 +79,8 @@ public:
     owner_->set_final([keep, n = r.size()](const void* src) {
       std::copy_n(static_cast<const elem*>(src), n, keep.get());
     });
+    if constexpr (!std::is_const_v<T>)
+      impl()->set_origin([keep] { return std::shared_ptr<void>(keep, keep.get()); }, host_mutex(props));
   }
   buffer(const std::shared_ptr<T[]>& host, const range<D>& r, AllocatorT a, const property_list& props = {})
       : buffer(host, r, props) {
@@ -268,6 +272,9 @@ private:
     owner_->set_final([host, n = range_.size()](const void* src) {
       if (src != host) std::copy_n(static_cast<const elem*>(src), n, host);
     });
+    // Not owned: the host memory outlives the buffer. Adopted memory is the storage itself.
+    if (impl()->data() != host)
+      impl()->set_origin([host] { return std::shared_ptr<void>(std::shared_ptr<void>(), host); }, host_mutex(props_));
   }
 
   std::shared_ptr<tessera::runtime::buffer_owner> owner_;

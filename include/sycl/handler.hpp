@@ -287,10 +287,14 @@ public:
   // shared allocations on demand, so the command only orders the commands that depend on it.
   void prefetch(const void*, std::size_t) { hint("prefetch"); }
   void mem_advise(const void*, std::size_t, int) { hint("mem_advise"); }
+  // §4.9.4.3: the accessor's window of the buffer reaches the host memory the buffer was made
+  // from. It runs as a host task, whose requirements bring the host copy up to date from a GPU;
+  // where that copy is the host memory itself (adopted), nothing more is to be done.
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc) {
     require(acc);
-    set([](tessera::runtime::completion done) { done(nullptr); });
+    auto buffer = acc.v_.buffer;
+    host_task([buffer, runs = window_runs(acc)] { buffer->update_origin(runs); });
     trace_as("update_host");
   }
 
@@ -328,6 +332,21 @@ private:
   }
     [[noreturn]] static void no_kernel_object(const char* what) {
     throw exception(errc::feature_not_supported, std::string(what) + ": Tessera cannot launch a kernel object");
+  }
+  // The contiguous byte runs (offset from the buffer's storage, length) of an accessor's window:
+  // one per row of its last dimension.
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  static std::vector<std::pair<std::size_t, std::size_t>> window_runs(const accessor<T, D, M, Tg, P>& acc) {
+    using elem = std::remove_const_t<T>;
+    const auto& v = acc.v_;
+    const std::size_t first = static_cast<std::size_t>(v.host - static_cast<const elem*>(v.buffer->data()));
+    const std::size_t row = v.access_range[D - 1];
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    for (std::size_t i = 0; i < v.access_range.size(); i += row) {
+      const id<D> at = tessera::detail::delinearize(i, v.access_range) + v.offset;
+      runs.emplace_back((first + tessera::detail::linearize(at, v.buffer_range)) * sizeof(elem), row * sizeof(elem));
+    }
+    return runs;
   }
   // A GPU kernel must come from a CUDA translation unit; a feature not yet on the GPU says so.
   bool on_gpu() const { return device_.is_gpu(); }

@@ -60,6 +60,29 @@ void buffer_impl::read_host_later(const void* host, std::mutex* m) {
   deferred_mutex_ = m;
 }
 
+void buffer_impl::set_origin(origin_t origin, std::mutex* m) {
+  std::lock_guard lock(mutex_);
+  origin_ = std::move(origin);
+  origin_mutex_ = m;
+}
+
+void buffer_impl::update_origin(const std::vector<std::pair<std::size_t, std::size_t>>& runs) {
+  origin_t origin;
+  std::mutex* m = nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    origin = origin_;
+    m = origin_mutex_;
+  }
+  // No origin: the storage is the host memory itself (adopted), or there is none to update.
+  const std::shared_ptr<void> host = origin ? origin() : nullptr;
+  if (!host) return;
+  std::unique_lock<std::mutex> host_lock;
+  if (m) host_lock = std::unique_lock<std::mutex>(*m);
+  for (const auto& [offset, length] : runs)
+    std::memcpy(static_cast<char*>(host.get()) + offset, static_cast<const char*>(data_) + offset, length);
+}
+
 void buffer_impl::read_deferred_host() {
   std::call_once(deferred_once_, [this] {
     if (!deferred_host_) return;
@@ -141,6 +164,7 @@ void buffer_impl::detach_host() {
   read_deferred_host();
   {
     std::lock_guard lock(mutex_);
+    origin_ = nullptr; // handler::update_host no longer writes there
     if (owns_data_) return;
   }
   wait_all("set_final_data or set_write_back of a buffer");

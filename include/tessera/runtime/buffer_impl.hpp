@@ -3,6 +3,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "sycl/access.hpp"
@@ -48,12 +49,23 @@ public:
   // until then counts (SYCL 2020 §4.7.2.2: the data is synchronised with the host data while the
   // runtime does not hold the mutex).
   void read_host_later(const void* host, std::mutex* m);
+  // The host memory the buffer was made from where that is not the buffer's storage (a shared_ptr's,
+  // or any with use_mutex): handler::update_host copies there. `origin` gives that memory, kept
+  // alive while it is written, or null once its owner has let it go; `m` (use_mutex) is held while
+  // it is written.
+  using origin_t = std::function<std::shared_ptr<void>()>;
+  void set_origin(origin_t origin, std::mutex* m);
+  // handler::update_host, as its command runs with the host copy up to date: copies the byte runs
+  // (offset, length) of the host copy to the memory the buffer was made from.
+  void update_origin(const std::vector<std::pair<std::size_t, std::size_t>>& runs);
 
 private:
   void read_deferred_host();
   const void* deferred_host_ = nullptr;
   std::mutex* deferred_mutex_ = nullptr;
   std::once_flag deferred_once_;
+  origin_t origin_;               // under mutex_
+  std::mutex* origin_mutex_ = nullptr;
   void* data_;
   std::size_t bytes_;
   bool owns_data_ = true;
