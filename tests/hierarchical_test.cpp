@@ -151,6 +151,24 @@ TEST(Hierarchical, WithoutLocalRangeEveryGroupRunsOnce) {
   sycl::free(seen, q);
 }
 
+// Without a local range a group has one work-item, as in DPC++: the item's global id is its
+// group's id, so each group writes its own element.
+TEST(Hierarchical, WithoutLocalRangeAWorkItemsGlobalIdIsItsGroupsId) {
+  sycl::queue q;
+  constexpr std::size_t groups = 12;
+  std::size_t* out = sycl::malloc_shared<std::size_t>(groups, q);
+  std::fill(out, out + groups, groups);
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for_work_group(sycl::range<1>(groups), [=](sycl::group<1> g) {
+       g.parallel_for_work_item(sycl::range<1>(1), [&](sycl::h_item<1> it) {
+         if (it.get_global_id(0) < groups) out[it.get_global_id(0)] = g.get_group_id(0);
+       });
+     });
+   }).wait();
+  for (std::size_t i = 0; i < groups; ++i) EXPECT_EQ(out[i], i);
+  sycl::free(out, q);
+}
+
 // Each physical item sums its strided logical ids into private memory in one scope and publishes
 // the sum in the next.
 TEST(Hierarchical, PrivateMemoryPersistsAcrossItemScopes) {
