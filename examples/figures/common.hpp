@@ -27,6 +27,7 @@ namespace figures {
 struct result {
   bool ok = false;
   double seconds = 0.0;  // time of the kernel (submit .. wait), best of the timed runs
+  double cpu_seconds = 0.0; // the process's CPU time over the same, least of the timed runs
   double gflops = -1.0;  // negative: not a floating-point kernel, printed as "-"
 };
 
