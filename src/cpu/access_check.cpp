@@ -91,9 +91,18 @@ struct group_state {
 // model for a shared library calls __tls_get_addr, a tenth of a checked kernel's time).
 [[gnu::tls_model("initial-exec")]] thread_local item_state* current = nullptr;
 thread_local const std::type_info* running_kernel = nullptr; // kernel_scope's
+// The thread-local `group` has a destructor: each use goes through a wrapper that calls
+// __tls_get_addr, which AddressSanitizer intercepts (about 50 ns), and g++ calls it again in each
+// turn of a loop over cells (a third of a checked tree reduction's time). Everything but the
+// first use reaches it through `group_here`.
 thread_local group_state group;
-// The same object, for the accesses.
 [[gnu::tls_model("initial-exec")]] thread_local group_state* group_here = nullptr;
+
+inline group_state& mine() {
+  if (group_state* g = group_here; g) [[likely]]
+    return *g;
+  return *(group_here = &group);
+}
 
 template <typename U>
 std::uint64_t load(const void* p) {
@@ -208,13 +217,15 @@ std::string kernel_name(const std::type_info* k) {
 std::string kernel_name(const void* launch) { return kernel_name(launch_of(launch).kernel_name); }
 
 std::string who(std::uint32_t item) {
-  return group.names ? group.names->describe(group.group, item) : launch_of(group.launch).describe(group.group, item);
+  const group_state& g = mine();
+  return g.names ? g.names->describe(g.group, item) : launch_of(g.launch).describe(g.group, item);
 }
 
 [[noreturn]] void report(const std::string& what) {
+  group_state& g = mine();
   const std::string msg =
-      "check: " + what + " (" + (group.names ? kernel_name(group.names->kernel_name) : kernel_name(group.launch)) + ")";
-  group.launch = nullptr; // the group is abandoned; the next one starts afresh
+      "check: " + what + " (" + (g.names ? kernel_name(g.names->kernel_name) : kernel_name(g.launch)) + ")";
+  g.launch = nullptr; // the group is abandoned; the next one starts afresh
   current = nullptr;
   throw sycl::exception(sycl::errc::kernel, msg);
 }
@@ -222,9 +233,8 @@ std::string who(std::uint32_t item) {
 // " by <the item> (kernel <name>)" for an access of the item that runs now, " (kernel <name>)"
 // in other kernels, nothing in host code.
 std::string by_whom() {
-  if (current && group.names && current->launch == group.names)
-    return " by " + group.names->describe(current->group, current->local) + " (" +
-           kernel_name(group.names->kernel_name) + ")";
+  if (const group_state& g = mine(); current && g.names && current->launch == g.names)
+    return " by " + g.names->describe(current->group, current->local) + " (" + kernel_name(g.names->kernel_name) + ")";
   if (current)
     return " by " + launch_of(current->launch).describe(current->group, current->local) + " (" +
            kernel_name(current->launch) + ")";
@@ -262,29 +272,30 @@ void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool 
 }
 
 void end_of_stretch() {
-  for (const auto [at, offset] : group.touched) {
+  group_state& g = mine();
+  for (const auto [at, offset] : g.touched) {
     cell& c = *at;
-    settle(c, offset, value_of(group.arena + offset, c.size), group.arena + offset, true);
+    settle(c, offset, value_of(g.arena + offset, c.size), g.arena + offset, true);
   } // the next stretch's first access to a cell forgets its accesses in this one
-  group.touched.clear();
+  g.touched.clear();
 }
 
 void start_group(const void* launch, std::size_t group_id, std::size_t local_bytes, const launch_names* names,
                  std::uint32_t sub_group_size) {
-  group.launch = launch;
-  group.names = names;
-  group.group = group_id;
-  ++group.stamp;
-  group.epoch = 0;
-  group.ended = 0;
-  group.touched.clear();
-  group.arena = cpu::local_arena::for_this_thread();
-  group.bytes = local_bytes;
-  group.sub_group_size = sub_group_size ? sub_group_size : 1;
+  group_state& g = mine();
+  g.launch = launch;
+  g.names = names;
+  g.group = group_id;
+  ++g.stamp;
+  g.epoch = 0;
+  g.ended = 0;
+  g.touched.clear();
+  g.arena = cpu::local_arena::for_this_thread();
+  g.bytes = local_bytes;
+  g.sub_group_size = sub_group_size ? sub_group_size : 1;
   for (std::size_t t = 0; t < 3; ++t)
-    if (const std::size_t n = group.bytes / (t == 0 ? 1 : 4 * t) + 1; group.cells[t].size() < n) group.cells[t].resize(n);
-  group_here = &group;
-  std::memset(group.arena, poison, group.bytes);
+    if (const std::size_t n = g.bytes / (t == 0 ? 1 : 4 * t) + 1; g.cells[t].size() < n) g.cells[t].resize(n);
+  std::memset(g.arena, poison, g.bytes);
 }
 
 // AddressSanitizer's report of a bad access, completed with what it does not know: the USM
@@ -388,32 +399,35 @@ void enter_group(const launch_names& names, std::size_t group_id, std::size_t lo
 }
 
 void enter_work_item(std::uint32_t local) noexcept {
-  if (!group.names) return;
+  const group_state& g = mine();
+  if (!g.names) return;
   // One sub-group as large as any group: no sub-group barrier orders two items.
-  work_item = item_state{group.launch, group.group, local, UINT32_MAX, UINT32_MAX, group.bytes};
+  work_item = item_state{g.launch, g.group, local, UINT32_MAX, UINT32_MAX, g.bytes};
   current = &work_item;
 }
 
 void leave_work_item() noexcept { current = nullptr; }
 
 void end_work_item_loop() {
-  if (!group.names) return;
+  group_state& g = mine();
+  if (!g.names) return;
   end_of_stretch();
-  ++group.epoch;
+  ++g.epoch;
 }
 
 void leave_group() {
-  if (!group.names) return;
+  group_state& g = mine();
+  if (!g.names) return;
   end_of_stretch();
-  group.launch = nullptr;
-  group.names = nullptr;
+  g.launch = nullptr;
+  g.names = nullptr;
 }
 
 kernel_scope::kernel_scope(const std::type_info* name) noexcept : outer_(running_kernel) { running_kernel = name; }
 kernel_scope::~kernel_scope() { running_kernel = outer_; }
 
 void enter_item(item_state& item) {
-  if (group.launch != item.launch || group.group != item.group)
+  if (const group_state& g = mine(); g.launch != item.launch || g.group != item.group)
     start_group(item.launch, item.group, item.local_bytes, nullptr, item.sub_group_size);
   current = &item;
   if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
@@ -422,14 +436,14 @@ void enter_item(item_state& item) {
 
 void leave_item(item_state& item) {
   current = nullptr;
-  if (++group.ended < item.group_size) return;
+  if (++mine().ended < item.group_size) return;
   end_of_stretch();
-  group.launch = nullptr;
+  mine().launch = nullptr;
 }
 
 void abandon_item() noexcept {
   current = nullptr;
-  group.launch = nullptr;
+  mine().launch = nullptr;
 }
 
 void enter_compiled_group(item_state& items) {
@@ -441,7 +455,7 @@ void enter_compiled_group(item_state& items) {
 void leave_compiled_group() {
   current = nullptr;
   end_of_stretch();
-  group.launch = nullptr;
+  mine().launch = nullptr;
 }
 
 item_state* suspend_item() noexcept {
@@ -458,19 +472,20 @@ void resume_item(item_state* item, bool work_group_scope) {
     return;
   }
   // The first item out of a work-group collective ends the stretch, before any item goes on.
-  if (++item->epoch > group.epoch) {
+  if (group_state& g = mine(); ++item->epoch > g.epoch) {
     end_of_stretch();
-    group.epoch = item->epoch;
+    g.epoch = item->epoch;
   }
 }
 
 void touch(const void* p, std::size_t bytes, const void* pc) { touch_by(current, p, bytes, pc); }
 
 void atomic_access(const void* p, std::size_t bytes) noexcept {
-  if (!current || group.launch != current->launch) return;
-  const auto offset = static_cast<std::size_t>(static_cast<const char*>(p) - group.arena);
-  if (static_cast<const char*>(p) < group.arena || offset >= group.bytes) return;
-  cell& c = group.cell_at(offset, bytes);
+  group_state& g = mine();
+  if (!current || g.launch != current->launch) return;
+  const auto offset = static_cast<std::size_t>(static_cast<const char*>(p) - g.arena);
+  if (static_cast<const char*>(p) < g.arena || offset >= g.bytes) return;
+  cell& c = g.cell_at(offset, bytes);
   c.atomic = true;
   c.written = true;
 }
