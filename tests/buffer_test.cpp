@@ -191,6 +191,40 @@ TEST(Buffer, DeprecatedHostGetAccessHoldsTheBuffer) {
   EXPECT_EQ(part[0][1], 2);
 }
 
+// The same accessor made directly from a buffer alone is a host accessor too: no placeholder, and
+// it waits for the buffer's kernels and holds the buffer, of every rank (0 included).
+TEST(Buffer, DeprecatedHostBufferAccessorMadeFromABufferIsAHostAccessor) {
+  using sycl::access_mode;
+  using sycl::target;
+  sycl::queue q;
+  sycl::buffer<int> b{sycl::range<1>(4)};
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor d(b, h, sycl::write_only, sycl::no_init);
+    h.single_task([=] {
+      for (int i = 0; i < 4; ++i) d[i] = 10 + i;
+    });
+  });
+  sycl::event e;
+  {
+    sycl::accessor<int, 0, access_mode::read, target::host_buffer> first(b);
+    sycl::accessor<int, 1, access_mode::read, target::host_buffer> all(b);
+    sycl::accessor<int, 1, access_mode::read, target::host_buffer> window(b, sycl::range<1>(2), sycl::id<1>(2));
+    EXPECT_FALSE(first.is_placeholder());
+    EXPECT_FALSE(all.is_placeholder());
+    EXPECT_FALSE(window.is_placeholder());
+    EXPECT_EQ(static_cast<int>(first), 10);
+    EXPECT_EQ(all[1], 11);
+    EXPECT_EQ(window[1], 13);
+    e = q.submit([&](sycl::handler& h) {
+      sycl::accessor d(b, h);
+      h.single_task([=] { d[0] = 99; });
+    });
+    EXPECT_EQ(static_cast<int>(first), 10);
+  }
+  e.wait();
+  EXPECT_EQ(sycl::host_accessor(b)[0], 99);
+}
+
 TEST(Buffer, SetWriteBackFalseDisablesAndTrueRestoresWriteBack) {
   std::vector<int> host(20, 1), host2(20, 1);
   sycl::queue q;

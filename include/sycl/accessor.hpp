@@ -118,6 +118,8 @@ inline constexpr bool accessor_converts_v =
 // buffer::get_access<M>() returns) keeps while it lives: its hold on the buffer, which its copies
 // share. Nothing for the other targets.
 template <bool Host> struct host_hold {};
+// How host_accessor makes its base: without the hold, which it takes itself, naming where it is made.
+struct unheld_t {};
 template <> struct host_hold<true> {
   std::shared_ptr<void> hold;
 };
@@ -266,7 +268,8 @@ public:
   TESSERA_HOST_DEVICE std::size_t byte_size() const noexcept { return size() * sizeof(DataT); }
   TESSERA_HOST_DEVICE std::size_t max_size() const noexcept { return size(); }
   TESSERA_HOST_DEVICE bool empty() const noexcept { return size() == 0; }
-  // Made without a handler (§4.7.6.9.2), whatever the deprecated placeholder parameter says.
+  // Made without a handler (§4.7.6.9.2), whatever the deprecated placeholder parameter says; the
+  // deprecated host_buffer target's accessor is a host accessor, never a placeholder.
   TESSERA_HOST_DEVICE bool is_placeholder() const { return placeholder_; }
   // The start of the buffer, even for a ranged accessor (§4.7.6.9.1). SYCL 2020 declares it
   // (deprecated) as global_ptr<value_type> for target::device, a raw pointer for the host targets;
@@ -330,17 +333,35 @@ private:
   accessor(buffer<BT, D, A>& b, const range<D>& r, const id<D>& off, bool ranged)
       : v_(tessera::runtime::make_view<std::remove_const_t<DataT>, D>(b.impl(), b.first_element(), b.get_range(),
                                                                        r, off)),
-        placeholder_(true) {
+        placeholder_(T != target::host_buffer) {
     (void)ranged;
   }
+  template <typename BT, typename A>
+  accessor(tessera::runtime::unheld_t u, buffer<BT, D, A>& b, const property_list& props)
+      : accessor(u, b, b.get_range(), id<D>(), props) {}
+  template <typename BT, typename A>
+  accessor(tessera::runtime::unheld_t, buffer<BT, D, A>& b, const range<D>& r, const id<D>& off,
+           const property_list& props)
+      : accessor(b, r, off, true) {
+    keep_properties(props);
+  }
   // no_init is the one property of an accessor; a read-only accessor cannot take it (§4.7.6.9.1).
-  void keep(const property_list& props) {
+  void keep_properties(const property_list& props) {
     no_init_ = props.has_property<property::no_init>();
     if (no_init_ && M == access_mode::read)
       throw exception(errc::invalid, "accessor: property::no_init on an accessor that only reads");
   }
+  // An accessor made without a handler. Of the deprecated host_buffer target it is SYCL 1.2.1's
+  // host accessor, which waits for the buffer's commands and holds the buffer on the host while it
+  // lives, as a host_accessor does (and as DPC++'s does).
+  void keep(const property_list& props) {
+    keep_properties(props);
+    if constexpr (T == target::host_buffer)
+      keep_held(tessera::memory::hold_on_host(*v_.buffer.get(), tessera::runtime::effective_mode(M, no_init_),
+                                              tessera::group::call_site::here()));
+  }
   void attach(handler& h, const property_list& props) {
-    keep(props);
+    keep_properties(props);
     using elem = std::remove_const_t<DataT>;
     const auto first = v_.data - static_cast<elem*>(v_.buffer->data());
     void* base = tessera::runtime::require(
@@ -434,35 +455,36 @@ class host_accessor : public accessor<DataT, D, M, target::host_buffer, access::
 public:
   host_accessor() = default;
   template <typename BT, typename A, if_accessible<BT> = 0>
-  host_accessor(buffer<BT, buffer_dims, A>& b, const property_list& props = {}, site s = site::here()) : base(b, props) {
+  host_accessor(buffer<BT, buffer_dims, A>& b, const property_list& props = {}, site s = site::here())
+      : base(tessera::runtime::unheld_t{}, b, props) {
     acquire(s);
   }
   template <typename BT, typename A, access_mode TM, if_accessible<BT> = 0>
   host_accessor(buffer<BT, buffer_dims, A>& b, mode_tag_t<TM>, const property_list& props = {}, site s = site::here())
-      : base(b, props) {
+      : base(tessera::runtime::unheld_t{}, b, props) {
     acquire(s);
   }
   template <typename BT, typename A, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
   host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, const property_list& props = {}, site s = site::here())
-      : base(b, r, id<D>(), props) {
+      : base(tessera::runtime::unheld_t{}, b, r, id<D>(), props) {
     acquire(s);
   }
   template <typename BT, typename A, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
   host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, id<undeduced<DD>::value> off,
                 const property_list& props = {}, site s = site::here())
-      : base(b, r, off, props) {
+      : base(tessera::runtime::unheld_t{}, b, r, off, props) {
     acquire(s);
   }
   template <typename BT, typename A, access_mode TM, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
   host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, mode_tag_t<TM>, const property_list& props = {},
                 site s = site::here())
-      : base(b, r, id<D>(), props) {
+      : base(tessera::runtime::unheld_t{}, b, r, id<D>(), props) {
     acquire(s);
   }
   template <typename BT, typename A, access_mode TM, int DD = D, if_accessible<BT> = 0, if_dims<DD> = 0>
   host_accessor(buffer<BT, D, A>& b, range<undeduced<DD>::value> r, id<undeduced<DD>::value> off, mode_tag_t<TM>,
                 const property_list& props = {}, site s = site::here())
-      : base(b, r, off, props) {
+      : base(tessera::runtime::unheld_t{}, b, r, off, props) {
     acquire(s);
   }
   // The implicit conversions of the accessor (§4.7.6.10.1), which share the hold on the buffer.

@@ -95,6 +95,9 @@ private:
   template <typename B> static range<1> first_of(const B& b) { return range<1>(b.get_range()[0] == 0 ? 0 : 1); }
 
   void keep_held(std::shared_ptr<void> h) { one_.keep_held(std::move(h)); }
+  template <typename BT, typename A>
+  accessor(tessera::runtime::unheld_t u, buffer<BT, 1, A>& b, const property_list& props)
+      : one_(u, b, first_of(b), id<1>(), props) {}
 
   one_t one_;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
