@@ -1,6 +1,8 @@
 #pragma once
 // Element conversions with an explicit rounding mode (vec::convert, SYCL 2020 §4.14.2.1).
-// Floating -> integer rounds as asked (automatic: toward zero) and then saturates, NaN giving 0:
+// Floating -> integer rounds as asked (automatic: to nearest even, as DPC++ does and the SYCL-CTS
+// expects; the spec names rtz for integral types, which they read as integral sources) and then
+// saturates, NaN giving 0:
 // out-of-range conversions are undefined in C++, and saturating (OpenCL's _sat behaviour) keeps
 // them defined on host and device alike. Conversions to a narrower floating type (and from 32-bit
 // integers to float) honour rtz/rtp/rtn by correcting the round-to-nearest result one step, which
@@ -77,7 +79,7 @@ TESSERA_HOST_DEVICE To convert_element(const From& x) {
   if constexpr (std::is_same_v<From, To>) {
     return x;
   } else if constexpr (is_floating_v<From> && std::is_integral_v<To> && !std::is_same_v<To, bool>) {
-    constexpr auto mode = Mode == rounding_mode::automatic ? rounding_mode::rtz : Mode;
+    constexpr auto mode = Mode == rounding_mode::automatic ? rounding_mode::rte : Mode;
     return floating_to_integer<To, mode>(compute_t<From>(x));
   } else if constexpr (is_floating_v<To> && !std::is_same_v<From, bool>) {
     constexpr auto mode = Mode == rounding_mode::automatic ? rounding_mode::rte : Mode;
