@@ -183,8 +183,8 @@ TEST(MathBuiltins, DoubleWithinTheSpecUlpLimitsOnHostAndInKernels) { CheckAgains
 // The functions with integer operands or output pointers, and the special cases the spec names.
 struct Outputs {
   float fract, fract_whole, frexp_mant, modf_frac, modf_whole, sincos_sin, sincos_cos, remquo_rem,
-      lgamma, ldexp, pown, rootn, rootn_neg, nan, exp10, sinpi_big, half_sqrt;
-  int frexp_exp, remquo_quo, lgamma_sign, ilogb;
+      lgamma, ldexp, pown, rootn, rootn_neg, nan, exp10, sinpi_big, half_sqrt, remquo_big_rem, half_smoothstep;
+  int frexp_exp, remquo_quo, lgamma_sign, ilogb, remquo_big_quo, remquo_eight_quo;
 };
 
 SYCL_EXTERNAL Outputs ComputeOutputs() {
@@ -194,6 +194,9 @@ SYCL_EXTERNAL Outputs ComputeOutputs() {
   o.modf_frac = sycl::modf(-3.75f, &o.modf_whole);
   o.sincos_sin = sycl::sincos(0.0f, &o.sincos_cos);
   o.remquo_rem = sycl::remquo(7.0f, 2.0f, &o.remquo_quo);
+  o.remquo_big_rem = sycl::remquo(-1000.0f, 3.0f, &o.remquo_big_quo);
+  (void)sycl::remquo(0.8896599f, 0.1092145f, &o.remquo_eight_quo);
+  o.half_smoothstep = float(sycl::smoothstep(sycl::half(0.3991507f), sycl::half(0.7130366f), sycl::half(0.4567896f)));
   o.lgamma = sycl::lgamma_r(-2.5f, &o.lgamma_sign);
   o.ldexp = sycl::ldexp(3.0f, 4);
   o.pown = sycl::pown(-2.0f, 3);
@@ -218,6 +221,14 @@ void CheckOutputs(const Outputs& o) {
   EXPECT_EQ(o.sincos_cos, 1.0f);
   EXPECT_EQ(o.remquo_rem, -1.0f);
   EXPECT_EQ(o.remquo_quo & 7, 4);  // the low bits of the rounded quotient 4
+  // 7 bits of the quotient with its sign, as OpenCL's reference (the SYCL-CTS's) has them:
+  // -333 gives -(333 mod 128); glibc gives 8 as 0.
+  EXPECT_EQ(o.remquo_big_rem, -1.0f);
+  EXPECT_EQ(o.remquo_big_quo, -77);
+  EXPECT_EQ(o.remquo_eight_quo, 8);
+  // in half, rounded at each step (as DPC++ and the SYCL-CTS's reference compute it): 0.08886719,
+  // where float rounded once gives the half below, 0.08880615
+  EXPECT_EQ(o.half_smoothstep, 0.0888671875f);
   EXPECT_NEAR(o.lgamma, std::lgamma(-2.5), 1e-5);
   EXPECT_EQ(o.lgamma_sign, -1);  // gamma(-2.5) = -0.945...
   EXPECT_EQ(o.ldexp, 48.0f);

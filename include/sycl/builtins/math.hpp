@@ -200,7 +200,7 @@ template <typename T, typename P, std::enable_if_t<::tessera::detail::is_genfloa
 TESSERA_HOST_DEVICE T remquo(T x, T y, P quo) {
   using C = ::tessera::detail::compute_t<T>;
   int q = 0;
-  const C r = std::remquo(C(x), C(y), &q);
+  const C r = ::tessera::detail::remquo_seven_bits(C(x), C(y), &q);
   *::tessera::detail::raw_pointer(quo) = q;
   return T(r);
 }

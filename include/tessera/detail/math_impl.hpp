@@ -67,4 +67,23 @@ TESSERA_HOST_DEVICE C rsqrt(C x) {
 #endif
 }
 
+// remquo with the 7 lowest bits of the rounded quotient, as OpenCL's reference implementation
+// (and with it the SYCL-CTS) has them: the spec asks for at least 3, which is all that the C
+// library (glibc) and CUDA give. Those bits, and the parity that decides a tie, are the quotient's
+// of |x| modulo 128 |y|, which fmod computes exactly; that quotient (at most 128) is exact in
+// double for float, and within a rounding that round() removes for double.
+template <typename C>
+TESSERA_HOST_DEVICE C remquo_seven_bits(C x, C y, int* quo) {
+  const C r = std::remainder(x, y);
+  *quo = 0;
+  if (std::isnan(r) || std::isinf(y) || x == C(0)) return r;
+  const C ax = std::fabs(x), ay = std::fabs(y);
+  const C wrap = ay * C(128);
+  const C rest = std::isinf(wrap) ? ax : std::fmod(ax, wrap);
+  const double n = std::round((double(rest) - double(std::remainder(rest, ay))) / double(ay));
+  const int low = static_cast<int>(n) & 127;
+  *quo = std::signbit(x) != std::signbit(y) ? -low : low;
+  return r;
+}
+
 }  // namespace tessera::detail
