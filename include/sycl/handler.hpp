@@ -177,8 +177,7 @@ public:
   void set_specialization_constant(tessera::detail::spec_value_t<S> value) {
     no_bundle_in_use("handler::set_specialization_constant");
     spec_constants_set_ = true;
-    detail::set_spec_constant(spec_constants_, tessera::detail::spec_key_v<S>, &value, sizeof value,
-                              "handler::set_specialization_constant");
+    detail::set_spec_constant<S>(spec_constants_, &value, sizeof value, "handler::set_specialization_constant");
   }
   template <auto& S>
   tessera::detail::spec_value_t<S> get_specialization_constant() const {

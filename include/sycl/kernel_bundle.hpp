@@ -79,10 +79,11 @@ struct bundle_data {
 };
 using bundle_ptr = std::shared_ptr<const bundle_data>;
 
-inline void set_spec_constant(tessera::detail::spec_constant_values& values, std::uint64_t key, const void* value,
-                              std::size_t size, const char* what) {
+template <auto& S>
+void set_spec_constant(tessera::detail::spec_constant_values& values, const void* value, std::size_t size,
+                       const char* what) {
   using limits = tessera::detail::spec_constant_values;
-  if (!values.set(key, value, size))
+  if (!tessera::detail::set_spec_value<S>(values, value, size))
     throw exception(errc::invalid, std::string(what) + ": at most " + std::to_string(limits::max_count) +
                                        " specialization constants of " + std::to_string(limits::max_bytes) +
                                        " bytes in all");
@@ -157,12 +158,12 @@ public:
   bool native_specialization_constant() const noexcept { return false; }
   template <auto& S>
   bool has_specialization_constant() const noexcept {
-    return !empty() && tessera::detail::spec_constants_read::instance().has(tessera::detail::spec_key_v<S>);
+    return !empty() && tessera::detail::spec_constants_read::instance().has(&S);
   }
   template <auto& S, bundle_state St = State, typename = std::enable_if_t<St == bundle_state::input>>
   void set_specialization_constant(tessera::detail::spec_value_t<S> value) {
-    detail::set_spec_constant(data_->spec_constants, tessera::detail::spec_key_v<S>, &value, sizeof value,
-                              "kernel_bundle::set_specialization_constant");
+    detail::set_spec_constant<S>(data_->spec_constants, &value, sizeof value,
+                                 "kernel_bundle::set_specialization_constant");
   }
   // The value set, or else the default.
   template <auto& S>

@@ -40,7 +40,7 @@ using spec_value_t = typename std::remove_cv_t<std::remove_reference_t<decltype(
 template <auto& S>
 TESSERA_HOST_DEVICE spec_value_t<S> read_spec_constant(const spec_constant_values& values) {
   spec_value_t<S> v = S.default_value();
-  if (const unsigned char* p = values.find(spec_key_v<S>)) __builtin_memcpy(static_cast<void*>(&v), p, sizeof v);
+  if (const unsigned char* p = find_spec_value<S>(values)) __builtin_memcpy(static_cast<void*>(&v), p, sizeof v);
   return v;
 }
 
