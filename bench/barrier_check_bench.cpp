@@ -25,6 +25,7 @@
 #include <string>
 
 #include "best_of.hpp"
+#include "tree_sums.hpp"
 
 namespace {
 
@@ -45,22 +46,10 @@ constexpr std::size_t n = std::size_t{1} << 24, group = 256;
 
 // Group sums by a tree of barriers, checked against the sums of i (exact in float below 2^24).
 double tree_sum_ms(sycl::queue& q, const float* x, float* sums, const options& o, bool& right) {
-  auto run = [&] {
-    q.submit([&](sycl::handler& h) {
-      sycl::local_accessor<float> t(group, h);
-      h.parallel_for(sycl::nd_range<1>(n, group), [=](sycl::nd_item<1> it) {
-        const std::size_t l = it.get_local_id(0);
-        t[l] = x[it.get_global_id(0)];
-        for (std::size_t half = group / 2; half > 0; half /= 2) {
-          sycl::group_barrier(it.get_group());
-          if (l < half) t[l] += t[l + half];
-        }
-        if (l == 0) sums[it.get_group(0)] = t[0];
-      });
-    });
+  const double s = best_of(o.reps, [&] {
+    tree_sums<group>(q, x, sums, n);
     q.wait();
-  };
-  const double s = best_of(o.reps, run);
+  });
   for (std::size_t g = 0; g < n / group && right; g += 997)
     right = sums[g] == static_cast<float>(group);
   return s * 1e3;

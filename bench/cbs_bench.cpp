@@ -34,6 +34,7 @@
 #include "figures/fig9_14.hpp"
 #include "figures/fig9_8.hpp"
 #include "tessera/backend/cpu/compiled_group.hpp"
+#include "tree_sums.hpp"
 
 namespace {
 
@@ -78,20 +79,7 @@ void bench_tree_reduction(sycl::queue& q, std::size_t n, int reps) {
   int* x = sycl::malloc_shared<int>(n, q);
   int* sums = sycl::malloc_shared<int>(n / group, q);
   for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<int>(i % 13);
-  auto tessera_sums = [&] {
-    q.submit([&](sycl::handler& h) {
-       sycl::local_accessor<int> tile(group, h);
-       h.parallel_for(sycl::nd_range<1>{n, group}, [=](sycl::nd_item<1> it) {
-         const std::size_t l = it.get_local_id(0);
-         tile[l] = x[it.get_global_id(0)];
-         for (std::size_t half = group / 2; half > 0; half /= 2) {
-           it.barrier();
-           if (l < half) tile[l] += tile[l + half];
-         }
-         if (l == 0) sums[it.get_group(0)] = tile[0];
-       });
-     }).wait();
-  };
+  auto tessera_sums = [&] { tree_sums<group>(q, x, sums, n).wait(); };
   const std::vector<int> expected = [&] {
     std::vector<int> e(n / group);
     for (std::size_t g = 0; g < e.size(); ++g) e[g] = std::accumulate(x + g * group, x + (g + 1) * group, 0);

@@ -25,6 +25,7 @@
 
 #include "best_of.hpp"
 #include "figures/fig9_8.hpp"
+#include "tree_sums.hpp"
 
 namespace {
 
@@ -48,18 +49,7 @@ times tree_reduction(sycl::queue& q, std::size_t n, int reps) {
   times t;
   t.wall = best_of(reps, [&] {
     const std::clock_t cpu0 = std::clock();
-    q.submit([&](sycl::handler& h) {
-      sycl::local_accessor<int> tile(group, h);
-      h.parallel_for(sycl::nd_range<1>{n, group}, [=](sycl::nd_item<1> it) {
-        const std::size_t l = it.get_local_id(0);
-        tile[l] = x[it.get_global_id(0)];
-        for (std::size_t half = group / 2; half > 0; half /= 2) {
-          sycl::group_barrier(it.get_group());
-          if (l < half) tile[l] += tile[l + half];
-        }
-        if (l == 0) sums[it.get_group(0)] = tile[0];
-      });
-    }).wait_and_throw();
+    tree_sums<group>(q, x, sums, n).wait_and_throw();
     t.cpu = std::min(t.cpu, double(std::clock() - cpu0) / CLOCKS_PER_SEC);
   });
   for (std::size_t g = 0; g < n / group; ++g)
