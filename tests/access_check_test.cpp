@@ -51,29 +51,39 @@ void neighbour_exchange(sycl::queue& q, int* out, bool with_barrier, int& write_
   });
 }
 
-TEST(AccessCheck, MissingBarrierIsARace) {
+// An exchange kernel (neighbour_exchange, hierarchical_exchange below): (queue, out, ordered,
+// write line, read line).
+using exchange = void (*)(sycl::queue&, int*, bool, int&, int&);
+
+// The exchange without its barrier: a race between the lines that write and read, in `kernel`.
+void expect_exchange_race(exchange run, const char* kernel) {
   sycl::queue host(sycl::cpu_selector_v);
   int* out = sycl::malloc_shared<int>(n, host);
   int write_line = 0, read_line = 0;
-  const std::string msg = error_of([&](sycl::queue& q) { neighbour_exchange(q, out, false, write_line, read_line); });
+  const std::string msg = error_of([&](sycl::queue& q) { run(q, out, false, write_line, read_line); });
   EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
   EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
   EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
-  EXPECT_NE(msg.find("NeighbourExchange"), std::string::npos) << msg;
+  EXPECT_NE(msg.find(kernel), std::string::npos) << msg;
   // Whichever group a worker checks first reports: item 63 reads what item 0 wrote.
   EXPECT_TRUE(std::regex_search(msg, std::regex(R"(work-item \(0\) of work-group \((\d)\) writes it.*work-item \(63\) of work-group \(\1\) accesses it)")))
       << msg;
   sycl::free(out, host);
 }
 
-TEST(AccessCheck, WithTheBarrierNothingIsReported) {
+// The exchange with its barrier: nothing reported, and each item has its neighbour's value.
+void expect_exchange_unreported(exchange run) {
   sycl::queue q(sycl::cpu_selector_v);
   int* out = sycl::malloc_shared<int>(n, q);
   int w = 0, r = 0;
-  EXPECT_EQ(error_of([&](sycl::queue& cq) { neighbour_exchange(cq, out, true, w, r); }), "");
+  EXPECT_EQ(error_of([&](sycl::queue& cq) { run(cq, out, true, w, r); }), "");
   for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(i / wg * wg + (i % wg + 1) % wg));
   sycl::free(out, q);
 }
+
+TEST(AccessCheck, MissingBarrierIsARace) { expect_exchange_race(neighbour_exchange, "NeighbourExchange"); }
+
+TEST(AccessCheck, WithTheBarrierNothingIsReported) { expect_exchange_unreported(neighbour_exchange); }
 
 TEST(AccessCheck, ReadOfLocalMemoryNobodyWrote) {
   sycl::queue host(sycl::cpu_selector_v);
@@ -185,27 +195,10 @@ void hierarchical_exchange(sycl::queue& q, int* out, bool two_loops, int& write_
 }
 
 TEST(AccessCheck, HierarchicalRaceInOneWorkItemLoop) {
-  sycl::queue host(sycl::cpu_selector_v);
-  int* out = sycl::malloc_shared<int>(n, host);
-  int write_line = 0, read_line = 0;
-  const std::string msg = error_of([&](sycl::queue& q) { hierarchical_exchange(q, out, false, write_line, read_line); });
-  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
-  EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
-  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
-  EXPECT_NE(msg.find("HierarchicalExchange"), std::string::npos) << msg;
-  EXPECT_TRUE(std::regex_search(msg, std::regex(R"(work-item \(0\) of work-group \((\d)\) writes it.*work-item \(63\) of work-group \(\1\) accesses it)")))
-      << msg;
-  sycl::free(out, host);
+  expect_exchange_race(hierarchical_exchange, "HierarchicalExchange");
 }
 
-TEST(AccessCheck, HierarchicalWorkItemLoopsAreBarriers) {
-  sycl::queue q(sycl::cpu_selector_v);
-  int* out = sycl::malloc_shared<int>(n, q);
-  int w = 0, r = 0;
-  EXPECT_EQ(error_of([&](sycl::queue& cq) { hierarchical_exchange(cq, out, true, w, r); }), "");
-  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(i / wg * wg + (i % wg + 1) % wg));
-  sycl::free(out, q);
-}
+TEST(AccessCheck, HierarchicalWorkItemLoopsAreBarriers) { expect_exchange_unreported(hierarchical_exchange); }
 
 TEST(AccessCheck, HierarchicalReadOfLocalMemoryNobodyWrote) {
   sycl::queue host(sycl::cpu_selector_v);
