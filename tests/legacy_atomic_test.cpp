@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -30,48 +31,63 @@ TEST(LegacyAtomic, GlobalAccessorCountsEveryWorkItem) {
   EXPECT_EQ(maximum, static_cast<int>(n) - 1);
 }
 
-TEST(LegacyAtomic, LocalAccessorCountsTheWorkGroup) {
+// Each work-group's leader starts its local counter with start(c), every item adds through
+// add(c), and the leader reads read(c) into the group's result; c is the local atomic accessor
+// that make_counter(h) makes.
+template <typename MakeCounter, typename Start, typename Add, typename Read>
+std::vector<int> count_per_group(std::size_t groups, std::size_t local, MakeCounter make_counter, Start start, Add add,
+                                 Read read) {
   sycl::queue q;
-  constexpr std::size_t groups = 4, local = 64;
   std::vector<int> per_group(groups, 0);
   {
     sycl::buffer<int> out(per_group.data(), sycl::range<1>(groups));
     q.submit([&](sycl::handler& h) {
-      sycl::accessor<int, 1, sycl::access_mode::atomic, sycl::target::local> count(sycl::range<1>(1), h);
+      const auto count = make_counter(h);
       sycl::accessor o(out, h, sycl::write_only);
-      static_assert(std::is_same_v<decltype(count[0]), sycl::atomic<int, address_space::local_space>>);
       h.parallel_for(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
-        if (it.get_local_id(0) == 0) count[0].store(0);
+        if (it.get_local_id(0) == 0) start(count);
         sycl::group_barrier(it.get_group());
-        sycl::atomic_fetch_add(count[0], 2);
+        add(count);
         sycl::group_barrier(it.get_group());
-        if (it.get_local_id(0) == 0) o[it.get_group(0)] = sycl::atomic_load(count[0]);
+        if (it.get_local_id(0) == 0) o[it.get_group(0)] = read(count);
       });
     });
   }
+  return per_group;
+}
+
+TEST(LegacyAtomic, LocalAccessorCountsTheWorkGroup) {
+  constexpr std::size_t local = 64;
+  const std::vector<int> per_group = count_per_group(
+      4, local,
+      [](sycl::handler& h) {
+        sycl::accessor<int, 1, sycl::access_mode::atomic, sycl::target::local> count(sycl::range<1>(1), h);
+        static_assert(std::is_same_v<decltype(count[0]), sycl::atomic<int, address_space::local_space>>);
+        return count;
+      },
+      [](const auto& count) { count[0].store(0); }, [](const auto& count) { sycl::atomic_fetch_add(count[0], 2); },
+      [](const auto& count) { return sycl::atomic_load(count[0]); });
   for (int g : per_group) EXPECT_EQ(g, static_cast<int>(2 * local));
 }
 
 // Zero dimensions: the accessor converts to the atomic of its one element.
 TEST(LegacyAtomic, ZeroDimensionalLocalAccessorIsItsElementsAtomic) {
-  sycl::queue q;
-  constexpr std::size_t groups = 3, local = 32;
-  std::vector<int> per_group(groups, 0);
-  {
-    sycl::buffer<int> out(per_group.data(), sycl::range<1>(groups));
-    q.submit([&](sycl::handler& h) {
-      sycl::accessor<int, 0, sycl::access_mode::atomic, sycl::target::local> count(h);
-      sycl::accessor o(out, h, sycl::write_only);
-      h.parallel_for(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
-        const sycl::atomic<int, address_space::local_space> a = count;
-        if (it.get_local_id(0) == 0) a.store(1);
-        sycl::group_barrier(it.get_group());
-        static_cast<sycl::atomic<int, address_space::local_space>>(count).fetch_add(3);
-        sycl::group_barrier(it.get_group());
-        if (it.get_local_id(0) == 0) o[it.get_group(0)] = a.load();
+  using local_atomic = sycl::atomic<int, address_space::local_space>;
+  constexpr std::size_t local = 32;
+  const std::vector<int> per_group = count_per_group(
+      3, local,
+      [](sycl::handler& h) {
+        return sycl::accessor<int, 0, sycl::access_mode::atomic, sycl::target::local>(h);
+      },
+      [](const auto& count) {
+        const local_atomic a = count;
+        a.store(1);
+      },
+      [](const auto& count) { static_cast<local_atomic>(count).fetch_add(3); },
+      [](const auto& count) {
+        const local_atomic a = count;
+        return a.load();
       });
-    });
-  }
   for (int g : per_group) EXPECT_EQ(g, static_cast<int>(1 + 3 * local));
 }
 
