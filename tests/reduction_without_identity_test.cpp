@@ -37,20 +37,34 @@ long long sum_below(std::size_t n) { return static_cast<long long>(n) * (static_
 
 constexpr std::size_t kSizes[] = {1, 7, 1000, 100003};
 
-TEST(ReductionWithoutIdentity, UserFunctorOverUsmRangeKeepsTheOriginalValue) {
+// For each of kSizes: a USM int holding `start`, reduced into with add_ints by launch(q, out, n);
+// its items combine combined(n) in all, with the original value.
+template <typename Launch, typename Combined>
+void expect_sums_over_sizes(int start, Launch launch, Combined combined) {
   sycl::queue q;
   int* out = sycl::malloc_shared<int>(1, q);
   for (std::size_t n : kSizes) {
-    *out = 99;
-    q.parallel_for(sycl::range<1>(n), sycl::reduction(out, add_ints{}), [=](sycl::id<1> i, auto& r) {
-       static_assert(!has_identity_member<std::remove_reference_t<decltype(r)>>::value, "no identity to give");
-       r.combine(static_cast<int>(i[0] % 10));
-     }).wait();
-    long long expected = 99;
-    for (std::size_t i = 0; i < n; ++i) expected += static_cast<long long>(i % 10);
-    EXPECT_EQ(*out, expected) << n;
+    *out = start;
+    launch(q, out, n).wait();
+    EXPECT_EQ(*out, start + combined(n)) << n;
   }
   sycl::free(out, q);
+}
+
+TEST(ReductionWithoutIdentity, UserFunctorOverUsmRangeKeepsTheOriginalValue) {
+  expect_sums_over_sizes(
+      99,
+      [](sycl::queue& q, int* out, std::size_t n) {
+        return q.parallel_for(sycl::range<1>(n), sycl::reduction(out, add_ints{}), [=](sycl::id<1> i, auto& r) {
+          static_assert(!has_identity_member<std::remove_reference_t<decltype(r)>>::value, "no identity to give");
+          r.combine(static_cast<int>(i[0] % 10));
+        });
+      },
+      [](std::size_t n) {
+        long long sum = 0;
+        for (std::size_t i = 0; i < n; ++i) sum += static_cast<long long>(i % 10);
+        return sum;
+      });
 }
 
 TEST(ReductionWithoutIdentity, UserTypeOverBufferNdRangeWithInitializeToIdentity) {
@@ -74,19 +88,16 @@ TEST(ReductionWithoutIdentity, UserTypeOverBufferNdRangeWithInitializeToIdentity
 
 // Only odd items combine; the partial results of chunks where none did must not count.
 TEST(ReductionWithoutIdentity, OnlySomeItemsCombine) {
-  sycl::queue q;
-  int* out = sycl::malloc_shared<int>(1, q);
-  for (std::size_t n : kSizes) {
-    *out = 1;
-    q.parallel_for(sycl::nd_range<1>((n + 15) / 16 * 16, 16), sycl::reduction(out, add_ints{}),
-                   [=](sycl::nd_item<1> it, auto& r) {
-                     const std::size_t i = it.get_global_id(0);
-                     if (i % 2 == 1 && i < n) r.combine(1);
-                   })
-        .wait();
-    EXPECT_EQ(*out, 1 + static_cast<int>(n / 2)) << n;
-  }
-  sycl::free(out, q);
+  expect_sums_over_sizes(
+      1,
+      [](sycl::queue& q, int* out, std::size_t n) {
+        return q.parallel_for(sycl::nd_range<1>((n + 15) / 16 * 16, 16), sycl::reduction(out, add_ints{}),
+                              [=](sycl::nd_item<1> it, auto& r) {
+                                const std::size_t i = it.get_global_id(0);
+                                if (i % 2 == 1 && i < n) r.combine(1);
+                              });
+      },
+      [](std::size_t n) { return static_cast<int>(n / 2); });
 }
 
 // Nothing combined: the variable keeps its value, with initialize_to_identity too (there is no
