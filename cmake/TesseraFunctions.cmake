@@ -35,6 +35,10 @@ include_guard(GLOBAL)
 # compiled and linked by clang++-19 through the launcher tessera-cbs-cxx (TESSERA_CBS_LAUNCHER),
 # and configuring says so once. Opt out for all targets with TESSERA_CBS set to OFF (the project
 # compiler and fibers), for one with NO_CBS.
+# Kernel attributes: wherever clang 19 compiles <target> (CBS or CUDA), Tessera's kernel-attribute
+# plugin is loaded too (-fplugin=<TESSERA_KERNEL_ATTRIBUTES_PLUGIN> -DTESSERA_KERNEL_ATTRIBUTES=1),
+# through which SYCL 2020's kernel attributes reach the runtime (docs/design.md); elsewhere they
+# are ignored, as before.
 # CHECK (or the variable TESSERA_CHECK_KERNELS set to ON): check mode (docs/checks.md). The
 # target's kernels on the CPU check every accessor access against its range and local memory for
 # races and reads of what no work-item wrote, and report with file:line (-DTESSERA_CHECK=1 -g); on
@@ -159,12 +163,29 @@ function(_tessera_sycl_cbs_options target scope)
   endif()
   target_compile_options(${target} ${scope} "$<$<COMPILE_LANGUAGE:CXX>:-fpass-plugin=${TESSERA_CBS_PLUGIN}>")
   target_compile_definitions(${target} ${scope} TESSERA_CBS=1)
+  _tessera_kernel_attributes_options(${target} ${scope})
   if(TARGET tessera-cbs-ready AND NOT scope STREQUAL "INTERFACE")
     add_dependencies(${target} tessera-cbs-ready)
   endif()
   _tessera_rebuild_on_plugin(${target} "${TESSERA_CBS_PLUGIN}")
   # tessera_add_cbs_sources (the in-tree CBS tests) must not load the pass a second time.
   set_property(TARGET ${target} PROPERTY TESSERA_CBS_LOADED TRUE)
+endfunction()
+
+# Loads the kernel-attribute plugin (TESSERA_KERNEL_ATTRIBUTES_PLUGIN) into the clang 19 that
+# compiles <target>'s C++ sources, so that their kernels' [[sycl::reqd_work_group_size]],
+# [[sycl::reqd_sub_group_size]] and [[sycl::device_has]] reach the runtime;
+# TESSERA_KERNEL_ATTRIBUTES=1 says so to the sources.
+function(_tessera_kernel_attributes_options target scope)
+  if(NOT TESSERA_KERNEL_ATTRIBUTES_PLUGIN)
+    return()
+  endif()
+  target_compile_options(${target} ${scope} "$<$<COMPILE_LANGUAGE:CXX>:-fplugin=${TESSERA_KERNEL_ATTRIBUTES_PLUGIN}>")
+  target_compile_definitions(${target} ${scope} TESSERA_KERNEL_ATTRIBUTES=1)
+  if(TARGET tessera-kernel-attributes-ready AND NOT scope STREQUAL "INTERFACE")
+    add_dependencies(${target} tessera-kernel-attributes-ready)
+  endif()
+  _tessera_rebuild_on_plugin(${target} "${TESSERA_KERNEL_ATTRIBUTES_PLUGIN}")
 endfunction()
 
 # clang 19 compiles <target> and links it where it is linked (clang's -fopenmp needs clang's
@@ -242,6 +263,7 @@ function(_tessera_sycl_cuda_options target)
   list(TRANSFORM _opts PREPEND "$<$<COMPILE_LANGUAGE:CXX>:")
   list(TRANSFORM _opts APPEND ">")
   target_compile_options(${target} ${_scope} ${_opts})
+  _tessera_kernel_attributes_options(${target} ${_scope})
   # The shim's include/ ahead of the toolkit's (which CUDA::cudart brings): its cuda.h and
   # vector_types.h must be the ones read (cmake/TesseraCudaShim.cmake).
   set(_incs "${TESSERA_CUDA_SHIM_DIR}/shim-include" "${TESSERA_CUDA_SHIM_DIR}/include")

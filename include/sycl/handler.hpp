@@ -103,11 +103,15 @@ public:
 
 private:
   // RootSync: the kernel asked for use_root_sync; its work-groups must all fit at once.
+  // The kernel's reqd_sub_group_size is asked as the property would be (define() has checked it).
   template <typename Name, bool RootSync, int D, typename KernelType>
   void launch_nd(const nd_range<D>& r, std::uint32_t requested_sub_group, const KernelType& kernel) {
     const auto& k = with_handler<nd_item<D>>(kernel);
     using K = std::decay_t<decltype(k)>;
     using KernelName = tessera::runtime::kernel_name_t<Name, KernelType>;
+    const auto& needs = tessera::runtime::kernel_record_of<KernelName>()->requirements;
+    check_required_work_group(needs, r.get_local_range());
+    if (!requested_sub_group) requested_sub_group = needs.sub_group;
     check(r);
     const binding_placeholders bind(*this);
     trace_range(r.get_global_range(), r.get_local_range());
@@ -156,8 +160,10 @@ public:
   // (and the CTS's handler tests) expect.
   template <typename Name = void, int D, typename K>
   void parallel_for_work_group(range<D> groups, const K& k) {
+    const std::size_t* reqd =
+        tessera::runtime::kernel_record_of<tessera::runtime::kernel_name_t<Name, K>>()->requirements.work_group_of(D);
     range<D> local;
-    for (int d = 0; d < D; ++d) local[d] = 1;
+    for (int d = 0; d < D; ++d) local[d] = reqd ? reqd[d] : 1;
     parallel_for_work_group<Name>(groups, local, k);
   }
   template <typename Name = void, int D, typename KernelType>
@@ -165,6 +171,8 @@ public:
     const auto& k = with_handler<group<D>>(kernel);
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
     define<Name, KernelType>();
+    check_required_work_group(
+        tessera::runtime::kernel_record_of<tessera::runtime::kernel_name_t<Name, KernelType>>()->requirements, local);
     const binding_placeholders bind(*this);
     trace_range(groups * local, local);
     tessera::glue::submit(*this, tessera::glue::hierarchical_kernel<D, std::decay_t<decltype(k)>>{
@@ -424,6 +432,21 @@ private:
   static const std::type_info* name_of() {
     return &typeid(std::conditional_t<std::is_void_v<Name>, K, Name>*);
   }
+
+  // A kernel with reqd_work_group_size runs in work-groups of that size only (SYCL 2020 §5.8.1).
+  template <int D>
+  static void check_required_work_group(const tessera::runtime::kernel_requirements& needs, const range<D>& local) {
+    const std::size_t* reqd = needs.work_group_of(D);
+    if (!reqd) return;
+    std::size_t sizes[D];
+    bool same = true;
+    for (int d = 0; d < D; ++d) {
+      sizes[d] = local[d];
+      same = same && sizes[d] == reqd[d];
+    }
+    if (!same) mismatched_work_group(D, reqd, sizes);
+  }
+  [[noreturn]] static void mismatched_work_group(int dims, const std::size_t* reqd, const std::size_t* local);
 
   // Every kernel-defining member calls this: registers the kernel's name and checks it against
   // the bundle in use (kernel_bundle.hpp); a traced command also keeps the name.

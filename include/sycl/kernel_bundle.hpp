@@ -54,8 +54,21 @@ inline std::vector<kernel_id> get_kernel_ids() {
   return out;
 }
 
+namespace detail {
+// Why `d` cannot run a kernel with these requirements of its attributes (SYCL 2020 §5.8.1: a
+// reqd_work_group_size or reqd_sub_group_size the device cannot make, an aspect of device_has
+// that it lacks), or "" when it can.
+std::string unmet_requirement(const tessera::runtime::kernel_requirements& r, const device& d);
+} // namespace detail
+
+// §4.11.7 and §5.7: a GPU runs the kernels some CUDA translation unit compiles, and a device
+// those whose attributes ask nothing it lacks.
 inline bool is_compatible(const std::vector<kernel_id>& ids, const device& d) {
-  return std::all_of(ids.begin(), ids.end(), [&](const kernel_id& k) { return d.is_cpu() || k.record()->for_gpu; });
+  return std::all_of(ids.begin(), ids.end(), [&](const kernel_id& k) {
+    const auto& record = *k.record();
+    return (d.is_cpu() || record.for_gpu) &&
+           (!record.requirements.any() || detail::unmet_requirement(record.requirements, d).empty());
+  });
 }
 template <typename Name>
 bool is_compatible(const device& d) {
@@ -308,8 +321,8 @@ inline std::vector<kernel_id> runnable(const std::vector<kernel_id>& ids, const 
     if (ok && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
     if (!ok && strict)
       throw exception(errc::invalid, std::string(what) + ": kernel " + k.get_name() +
-                                         " is compatible with none of the devices (GPU kernels need a CUDA "
-                                         "translation unit)");
+                                         " is compatible with none of the devices (a GPU runs the kernels of CUDA "
+                                         "translation units; a kernel's attributes may ask what a device lacks)");
   }
   return out;
 }
@@ -509,14 +522,22 @@ public:
   const tessera::detail::spec_constant_values& spec_constants() const { return bundle_->spec_constants; }
   // Called by each kernel-defining member of the handler: registers the kernel's name (see
   // kernel_registry.hpp) and, under a bundle, checks that the bundle holds the kernel.
+  // A kernel whose attributes ask what the device lacks is not supported (§5.7).
   template <typename Name, typename Kernel>
   void define(const device& d) const {
     using N = tessera::runtime::kernel_name_t<Name, Kernel>;
-    tessera::runtime::declare_kernel<N>();
-    if (bundle_) check(kernel_id(tessera::runtime::kernel_record_of<N>()), d);
+    tessera::runtime::declare_kernel<N, Kernel>();
+    const kernel_id k(tessera::runtime::kernel_record_of<N>());
+    if (k.record()->requirements.any()) check_requirements(k, d);
+    if (bundle_) check(k, d);
   }
 
 private:
+  static void check_requirements(const kernel_id& k, const device& d) {
+    const std::string why = unmet_requirement(k.record()->requirements, d);
+    if (!why.empty())
+      throw exception(errc::kernel_not_supported, std::string("kernel ") + k.get_name() + ": " + why);
+  }
   void check(const kernel_id& k, const device& d) const {
     if (!bundle_->runs(k, d))
       throw exception(errc::kernel_not_supported, std::string("the kernel bundle in use holds no kernel ") +

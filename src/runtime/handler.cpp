@@ -103,6 +103,16 @@ void handler::check_nd_range(int dims, const std::size_t* global, const std::siz
                                         std::to_string(dev.max_work_group_size) + ")");
 }
 
+void handler::mismatched_work_group(int dims, const std::size_t* reqd, const std::size_t* local) {
+  std::string want, got;
+  for (int d = 0; d < dims; ++d) {
+    want += (d ? ", " : "") + std::to_string(reqd[d]);
+    got += (d ? ", " : "") + std::to_string(local[d]);
+  }
+  throw exception(errc::nd_range, "the kernel's reqd_work_group_size(" + want + ") is not the launch's local range (" +
+                                      got + ")");
+}
+
 std::uint32_t handler::sub_group_size() const { return device_.impl().default_sub_group_size; }
 
 // A GPU command's pins would be released only after its stream passed it, later than its

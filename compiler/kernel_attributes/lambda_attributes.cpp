@@ -1,0 +1,136 @@
+// SYCL's kernel attributes written after a lambda's parameters (`[](sycl::nd_item<1>)
+// [[sycl::reqd_sub_group_size(16)]] {...}`), the place where SYCL 2020's examples put them. In C++
+// an attribute there appertains to the call operator's type, and clang 19 rejects a known
+// attribute that is not a type attribute there (err_attribute_not_type_attr), giving a plugin no
+// hook to take it instead. So, while the plugin is loaded, that diagnostic reaches a filter on the
+// way to clang's diagnostic consumer: for the four sycl:: attributes it annotates the call
+// operator of the lambda being parsed, as sycl_attributes.cpp annotates declarations; any other
+// attribute there stays an error.
+//
+// The arguments are read from the attribute's tokens: each a literal or a name (`N`,
+// `FeatureAspect`), looked up where the lambda is, which covers a template's parameters; others
+// (`sizes[0]`, `a::b`) are reported as not read.
+#include "kernel_attributes.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Expr.h>
+#include <clang/Basic/DiagnosticSema.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Sema/DeclSpec.h>
+#include <clang/Sema/ScopeInfo.h>
+#include <clang/Sema/Sema.h>
+
+#include <string>
+
+using namespace clang;
+
+namespace tessera::kernel_attributes {
+
+namespace {
+
+bool is_kernel_attribute(llvm::StringRef name) {
+  return name == "reqd_work_group_size" || name == "work_group_size_hint" || name == "reqd_sub_group_size" ||
+         name == "device_has";
+}
+
+// The argument expressions of the attribute written at `at` (`sycl::name(...)`), or false.
+bool read_arguments(Sema& s, SourceLocation at, SmallVectorImpl<Expr*>& args) {
+  const SourceManager& sm = s.getSourceManager();
+  const SourceLocation spelled = sm.getSpellingLoc(at);
+  const auto [file, offset] = sm.getDecomposedLoc(spelled);
+  bool invalid = false;
+  const llvm::StringRef buffer = sm.getBufferData(file, &invalid);
+  if (invalid) return false;
+  Lexer lex(sm.getLocForStartOfFile(file), s.getLangOpts(), buffer.begin(), buffer.begin() + offset, buffer.end());
+  Token t;
+  do lex.LexFromRawLexer(t); // the name, after its scope
+  while (t.isOneOf(tok::raw_identifier, tok::coloncolon));
+  if (!t.is(tok::l_paren)) return false;
+  for (;;) {
+    lex.LexFromRawLexer(t);
+    if (t.is(tok::r_paren) && args.empty()) return true;
+    const llvm::StringRef text(sm.getCharacterData(t.getLocation()), t.getLength());
+    if (t.is(tok::numeric_constant)) {
+      std::uint64_t v = 0;
+      if (text.rtrim("uUlLzZ").getAsInteger(0, v)) return false;
+      args.push_back(IntegerLiteral::Create(s.Context, llvm::APInt(64, v), s.Context.UnsignedLongLongTy, at));
+    } else if (t.is(tok::raw_identifier)) {
+      CXXScopeSpec scope;
+      UnqualifiedId name;
+      name.setIdentifier(&s.Context.Idents.get(text), at);
+      const ExprResult e = s.ActOnIdExpression(s.getCurScope(), scope, SourceLocation(), name, false, false);
+      if (e.isInvalid()) return false;
+      args.push_back(e.get());
+    } else {
+      return false;
+    }
+    lex.LexFromRawLexer(t);
+    if (t.is(tok::r_paren)) return true;
+    if (!t.is(tok::comma)) return false;
+  }
+}
+
+class filter : public DiagnosticConsumer {
+public:
+  filter(CompilerInstance& ci, DiagnosticConsumer* next, std::unique_ptr<DiagnosticConsumer> owned)
+      : ci_(ci), next_(next), owned_(std::move(owned)) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
+    if (info.getID() == diag::err_attribute_not_type_attr && level == DiagnosticsEngine::Remark) {
+      const IdentifierInfo* name = info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo
+                                       ? info.getArgIdentifier(0)
+                                       : nullptr;
+      if (name && is_kernel_attribute(name->getName()) && annotate_lambda(name->getName(), info.getLocation()))
+        return;
+      level = DiagnosticsEngine::Error; // as clang reports it
+    }
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    next_->HandleDiagnostic(level, info);
+  }
+
+  void BeginSourceFile(const LangOptions& lo, const Preprocessor* pp) override { next_->BeginSourceFile(lo, pp); }
+  void EndSourceFile() override { next_->EndSourceFile(); }
+  void finish() override { next_->finish(); }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    next_->clear();
+  }
+  bool IncludeInDiagnosticCounts() const override { return next_->IncludeInDiagnosticCounts(); }
+
+private:
+  bool annotate_lambda(llvm::StringRef name, SourceLocation at) {
+    if (!ci_.hasSema()) return false;
+    Sema& s = ci_.getSema();
+    sema::LambdaScopeInfo* lambda = s.getCurLambda();
+    if (!lambda || !lambda->CallOperator || !s.getSourceManager().isBeforeInTranslationUnit(
+                                                 lambda->IntroducerRange.getBegin(), at))
+      return false;
+    SmallVector<Expr*, 3> args;
+    if (!read_arguments(s, at, args)) return false;
+    // As sycl_attributes.cpp: evaluated now, or with each instantiation of a template's lambda.
+    s.AddAnnotationAttr(lambda->CallOperator,
+                        AttributeCommonInfo(SourceRange(at), AttributeCommonInfo::AT_Annotate,
+                                            AttributeCommonInfo::Form::CXX11()),
+                        std::string(annotation_prefix) + name.str(), args);
+    return true;
+  }
+
+  CompilerInstance& ci_;
+  DiagnosticConsumer* next_;
+  std::unique_ptr<DiagnosticConsumer> owned_;
+};
+
+} // namespace
+
+void take_lambda_attributes(CompilerInstance& ci) {
+  DiagnosticsEngine& diags = ci.getDiagnostics();
+  // A remark, which clang does not count as an error: the filter decides (a mapping to a warning
+  // cannot override an error's).
+  diags.setSeverity(diag::err_attribute_not_type_attr, diag::Severity::Remark, SourceLocation());
+  DiagnosticConsumer* next = diags.getClient();
+  std::unique_ptr<DiagnosticConsumer> owned = diags.ownsClient() ? diags.takeClient() : nullptr;
+  diags.setClient(new filter(ci, next, std::move(owned)), true);
+}
+
+} // namespace tessera::kernel_attributes
