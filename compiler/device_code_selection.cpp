@@ -128,7 +128,8 @@ struct device_code_selection : PassInfoMixin<device_code_selection> {
     SmallVector<Function*, 8> roots = kernels_of(m);
     if (tessera::device_select::relocatable())
       for (auto& f : m)
-        if (!f.isDeclaration() && f.hasExternalLinkage() && tessera::device_select::declared_for_device(f.getName()))
+        if (!f.isDeclaration() && (f.hasExternalLinkage() || f.hasWeakODRLinkage()) &&
+            tessera::device_select::declared_for_device(f.getName())) // weak_odr: an explicit instantiation
           roots.push_back(&f);
     const reachability live(roots);
     // Static constructors are host business: the device has none to run.

@@ -6,6 +6,8 @@
 #include <llvm/ADT/StringSet.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <vector>
+
 namespace tessera::device_select {
 
 namespace {
@@ -27,12 +29,21 @@ public:
     return true;
   }
 
+  // A function template's specializations exist only once the kernels that use them were
+  // instantiated, at the end of the translation unit (before code generation runs the pass).
+  void HandleTranslationUnit(clang::ASTContext&) override {
+    for (clang::FunctionTemplateDecl* t : templates_)
+      for (clang::FunctionDecl* f : t->specializations()) record(f);
+  }
+
 private:
   void record(clang::Decl* d) {
     if (auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) {
       const auto* device = f->getAttr<clang::CUDADeviceAttr>();
       if (device && !device->isImplicit() && !f->isDependentContext() && !llvm::isa<clang::CXXMethodDecl>(f))
         device_functions().insert(name_of(f));
+    } else if (auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
+      templates_.push_back(t);
     } else if (auto* c = llvm::dyn_cast<clang::DeclContext>(d);
                c && (llvm::isa<clang::NamespaceDecl>(d) || llvm::isa<clang::LinkageSpecDecl>(d))) {
       for (clang::Decl* inner : c->decls()) record(inner);
@@ -48,6 +59,7 @@ private:
   }
 
   std::unique_ptr<clang::MangleContext> mangle_;
+  std::vector<clang::FunctionTemplateDecl*> templates_;
 };
 
 } // namespace

@@ -8,3 +8,6 @@ SYCL_EXTERNAL int mixed(int x, int y);
 namespace shapes {
 SYCL_EXTERNAL float area(float width, float height);
 }
+// A function template that external_function.cpp defines and instantiates explicitly.
+template <int Scale>
+SYCL_EXTERNAL int scaled(int x);

@@ -14,11 +14,11 @@ TEST(ExternalFunction, KernelsCallAnotherTranslationUnitsFunctions) {
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
      const int k = static_cast<int>(i[0]);
      ints[k] = mixed(k, k + 1);
-     floats[k] = shapes::area(static_cast<float>(k), 3.f);
+     floats[k] = shapes::area(static_cast<float>(k), 3.f) + static_cast<float>(scaled<3>(k));
    }).wait();
   for (int k = 0; k < n; ++k) {
     EXPECT_EQ(ints[k], k * 31 + ((k + 1) ^ 5)) << k;
-    EXPECT_FLOAT_EQ(floats[k], k * 1.5f) << k;
+    EXPECT_FLOAT_EQ(floats[k], k * 1.5f + static_cast<float>(3 * k - 1)) << k;
   }
   sycl::free(ints, q);
   sycl::free(floats, q);

@@ -19,11 +19,21 @@ add_sycl_to_target(TARGET SYCL::SYCL)
 set(TESSERA_CTS_EXECUTABLES_FILE "${CMAKE_BINARY_DIR}/tessera-cts-executables.txt")
 file(WRITE "${TESSERA_CTS_EXECUTABLES_FILE}" "")
 
+# Categories whose kernels call SYCL_EXTERNAL functions that another of their sources defines:
+# under CUDA their device code is relocatable and linked as one (DPC++ links a program's device
+# code across translation units by default).
+set(TESSERA_CTS_RDC_CATEGORIES sycl_external optional_kernel_features spec_constants cuda_interop)
+
 function(add_sycl_executable_implementation)
   cmake_parse_arguments(args "" "NAME;OBJECT_LIBRARY" "TESTS" ${ARGN})
+  get_filename_component(_category "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   add_library(${args_OBJECT_LIBRARY} OBJECT ${args_TESTS})
-  add_sycl_to_target(TARGET ${args_OBJECT_LIBRARY} SOURCES ${args_TESTS})
   add_executable(${args_NAME} $<TARGET_OBJECTS:${args_OBJECT_LIBRARY}>)
+  if(TESSERA_CUDA_KERNELS AND _category IN_LIST TESSERA_CTS_RDC_CATEGORIES)
+    set_target_properties(${args_OBJECT_LIBRARY} ${args_NAME} PROPERTIES CUDA_SEPARABLE_COMPILATION ON)
+    add_sycl_to_target(TARGET ${args_NAME})
+  endif()
+  add_sycl_to_target(TARGET ${args_OBJECT_LIBRARY} SOURCES ${args_TESTS})
   target_link_libraries(${args_NAME} PRIVATE Tessera::sycl)
   # The CTS gives its include directories, definitions and libraries (util, Catch2) to the
   # executable after this call; the objects are compiled with them too. Appended, not set, so
@@ -32,6 +42,5 @@ function(add_sycl_executable_implementation)
     set_property(TARGET ${args_OBJECT_LIBRARY} APPEND PROPERTY ${_prop}
                  "$<TARGET_PROPERTY:${args_NAME},${_prop}>")
   endforeach()
-  get_filename_component(_category "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   file(APPEND "${TESSERA_CTS_EXECUTABLES_FILE}" "${_category} ${args_NAME}\n")
 endfunction()
