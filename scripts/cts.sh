@@ -119,7 +119,7 @@ tessera_prefix() {
   [[ -f "$tessera/CMakeCache.txt" ]] || die "--tessera $tessera is neither a Tessera build nor a prefix"
   # What `cmake --install` copies: the library and those of its tools this build configured.
   local targets=() t
-  for t in tessera tessera-cbs tessera-ls tessera-device-select; do
+  for t in tessera tessera-cbs tessera-ls tessera-device-select tessera-kernel-attributes; do
     [[ -n "$(find "$tessera" -maxdepth 4 -type d -name "$t.dir" -print -quit)" ]] && targets+=("$t")
   done
   echo "Tessera: building ${targets[*]} in $tessera" >&2
