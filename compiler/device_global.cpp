@@ -1,14 +1,12 @@
 #include "device_global.hpp"
 
 #include <clang/AST/Attr.h>
-#include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
-#include <clang/AST/Mangle.h>
 #include <llvm/ADT/StringSet.h>
 #include <llvm/IR/IRBuilder.h>
-#include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Triple.h>
 
+#include "namespace_scope.hpp"
 #include "relocatable_device_code.hpp"
 
 namespace tessera::device_select {
@@ -29,43 +27,21 @@ bool is_device_global(clang::QualType t) {
   return s && s->getSpecializedTemplate()->getQualifiedNameAsString() == device_global_name;
 }
 
-class consumer : public clang::ASTConsumer {
+// Namespace-scope device_globals.
+class consumer : public namespace_scope_consumer {
 public:
-  consumer(clang::ASTContext& ctx, bool device) : mangle_(ctx.createMangleContext()), device_(device) {}
-
-  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
-    for (clang::Decl* d : group) visit(d);
-    return true;
-  }
+  consumer(clang::ASTContext& ctx, bool device) : namespace_scope_consumer(ctx), device_(device) {}
 
 private:
-  // Namespace-scope variables, also inside namespaces and extern "C++" blocks, which reach the
-  // consumer whole once closed (before code generation sees them).
-  void visit(clang::Decl* d) {
-    if (auto* v = llvm::dyn_cast<clang::VarDecl>(d)) {
-      if (v->hasGlobalStorage() && !v->isStaticLocal() && !v->isStaticDataMember() && is_device_global(v->getType()))
-        take(v);
-    } else if (auto* c = llvm::dyn_cast<clang::DeclContext>(d);
-               c && (llvm::isa<clang::NamespaceDecl>(d) || llvm::isa<clang::LinkageSpecDecl>(d))) {
-      for (clang::Decl* inner : c->decls()) visit(inner);
-    }
-  }
-
-  void take(clang::VarDecl* v) {
+  void take(clang::Decl* d) override {
+    auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!v || !v->hasGlobalStorage() || v->isStaticLocal() || v->isStaticDataMember() || !is_device_global(v->getType()))
+      return;
     if (device_ && !v->hasAttr<clang::CUDADeviceAttr>())
       v->addAttr(clang::CUDADeviceAttr::CreateImplicit(v->getASTContext()));
-    // A variable of the global namespace keeps its name unmangled.
-    if (!mangle_->shouldMangleDeclName(v)) {
-      device_globals().insert(v->getName());
-      return;
-    }
-    std::string name;
-    llvm::raw_string_ostream out(name);
-    mangle_->mangleName(clang::GlobalDecl(v), out);
-    device_globals().insert(out.str());
+    device_globals().insert(object_name(v));
   }
 
-  std::unique_ptr<clang::MangleContext> mangle_;
   bool device_;
 };
 

@@ -1,12 +1,12 @@
 #include "relocatable_device_code.hpp"
 
 #include <clang/AST/Attr.h>
-#include <clang/AST/DeclCXX.h>
-#include <clang/AST/Mangle.h>
+#include <clang/AST/DeclTemplate.h>
 #include <llvm/ADT/StringSet.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include <vector>
+
+#include "namespace_scope.hpp"
 
 namespace tessera::device_select {
 
@@ -20,45 +20,31 @@ llvm::StringSet<>& device_functions() {
   return names;
 }
 
-class recorder : public clang::ASTConsumer {
+// Namespace-scope functions declared __device__ in the source.
+class recorder : public namespace_scope_consumer {
 public:
-  explicit recorder(clang::ASTContext& ctx) : mangle_(ctx.createMangleContext()) {}
-
-  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
-    for (clang::Decl* d : group) record(d);
-    return true;
-  }
+  using namespace_scope_consumer::namespace_scope_consumer;
 
   // A function template's specializations exist only once the kernels that use them were
   // instantiated, at the end of the translation unit (before code generation runs the pass).
   void HandleTranslationUnit(clang::ASTContext&) override {
     for (clang::FunctionTemplateDecl* t : templates_)
-      for (clang::FunctionDecl* f : t->specializations()) record(f);
+      for (clang::FunctionDecl* f : t->specializations()) take(f);
   }
 
 private:
-  void record(clang::Decl* d) {
-    if (auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) {
-      const auto* device = f->getAttr<clang::CUDADeviceAttr>();
-      if (device && !device->isImplicit() && !f->isDependentContext() && !llvm::isa<clang::CXXMethodDecl>(f))
-        device_functions().insert(name_of(f));
-    } else if (auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
+  void take(clang::Decl* d) override {
+    if (auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) {
       templates_.push_back(t);
-    } else if (auto* c = llvm::dyn_cast<clang::DeclContext>(d);
-               c && (llvm::isa<clang::NamespaceDecl>(d) || llvm::isa<clang::LinkageSpecDecl>(d))) {
-      for (clang::Decl* inner : c->decls()) record(inner);
+      return;
     }
+    auto* f = llvm::dyn_cast<clang::FunctionDecl>(d);
+    if (!f) return;
+    const auto* device = f->getAttr<clang::CUDADeviceAttr>();
+    if (device && !device->isImplicit() && !f->isDependentContext() && !llvm::isa<clang::CXXMethodDecl>(f))
+      device_functions().insert(object_name(f));
   }
 
-  std::string name_of(clang::FunctionDecl* f) {
-    if (!mangle_->shouldMangleDeclName(f)) return f->getName().str();
-    std::string name;
-    llvm::raw_string_ostream out(name);
-    mangle_->mangleName(clang::GlobalDecl(f), out);
-    return out.str();
-  }
-
-  std::unique_ptr<clang::MangleContext> mangle_;
   std::vector<clang::FunctionTemplateDecl*> templates_;
 };
 
