@@ -17,6 +17,7 @@ class AttrOddSubGroup;
 class AttrNeedsGpu;
 class AttrLambdaAfterParameters;
 class AttrSubGroupOfEight;
+class AttrSubscript;
 
 namespace {
 
@@ -35,6 +36,7 @@ struct odd_sub_group {
 };
 struct needs_gpu {
   [[sycl::device_has(sycl::aspect::gpu)]] void operator()() const {}
+  [[sycl::device_has(sycl::aspect::gpu)]] void operator()(sycl::group<1>) const {}
 };
 
 // Defines the commands; the tests that ask about their kernels never call it (their attributes are
@@ -80,7 +82,11 @@ TEST(KernelAttributes, CompatibilityFollowsTheAttributes) {
   });
   const auto all = sycl::get_kernel_bundle<sycl::bundle_state::executable>(ctx);
   EXPECT_FALSE(all.has_kernel(too_large));
-  EXPECT_TRUE(all.has_kernel(sycl::get_kernel_id<AttrFour>()));
+  ASSERT_TRUE(all.has_kernel(sycl::get_kernel_id<AttrFour>()));
+  namespace kds = sycl::info::kernel_device_specific;
+  const sycl::kernel four = all.get_kernel<AttrFour>();
+  EXPECT_EQ(four.get_info<kds::compile_work_group_size>(cpu), sycl::range<3>(1, 1, 4));
+  EXPECT_EQ(four.get_info<kds::compile_sub_group_size>(cpu), 0u);
 }
 
 TEST(KernelAttributes, SubmittingWhatTheDeviceCannotDoThrows) {
@@ -93,6 +99,12 @@ TEST(KernelAttributes, SubmittingWhatTheDeviceCannotDoThrows) {
               [&] { q.parallel_for<AttrOddSubGroup>(sycl::nd_range<1>(3, 3), odd_sub_group{}); });
   expect_errc(sycl::errc::kernel_not_supported, "device_has",
               [&] { q.single_task<AttrNeedsGpu>(needs_gpu{}); });
+  // Whatever the range: the kernel cannot run on the device at all.
+  expect_errc(sycl::errc::kernel_not_supported, "device_has", [&] {
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for_work_group<AttrNeedsGpu>(sycl::range<1>(1), sycl::range<1>(0), needs_gpu{});
+    });
+  });
 }
 
 TEST(KernelAttributes, WorkGroupsAreTheRequiredOnes) {
@@ -120,12 +132,18 @@ void launch_with_required(sycl::queue& q, std::size_t local) {
                                             [=](sycl::nd_item<1>) [[sycl::reqd_work_group_size(N)]] {});
 }
 
+constexpr std::size_t group_sizes[] = {2, 4};
+
 TEST(KernelAttributes, LambdasTakeThemAfterTheirParameters) {
   skip_without_plugin();
   if (testing::Test::IsSkipped()) return;
   sycl::queue q{sycl::cpu_selector_v};
   expect_errc(sycl::errc::nd_range, "reqd_work_group_size(2)", [&] { launch_with_required<2>(q, 4); });
   launch_with_required<2>(q, 2);
+  expect_errc(sycl::errc::nd_range, "reqd_work_group_size(4)", [&] {
+    q.parallel_for<AttrSubscript>(sycl::nd_range<1>(8, 2),
+                                  [=](sycl::nd_item<1>) [[sycl::reqd_work_group_size(group_sizes[1])]] {});
+  });
   auto* sub_group = sycl::malloc_shared<std::uint32_t>(1, q);
   q.parallel_for<AttrSubGroupOfEight>(sycl::nd_range<1>(16, 16), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(8)]] {
      if (it.get_global_linear_id() == 0) *sub_group = it.get_sub_group().get_max_local_range()[0];

@@ -8,8 +8,9 @@
 // attribute there stays an error.
 //
 // The arguments are read from the attribute's tokens: each a literal or a name (`N`,
-// `FeatureAspect`), looked up where the lambda is, which covers a template's parameters; others
-// (`sizes[0]`, `a::b`) are reported as not read.
+// `FeatureAspect`, `sizes[0]`), looked up where the lambda is, which covers a template's
+// parameters; an attribute with others (`a::b`, `N * 2`) is ignored with a warning (clang's
+// message).
 #include "kernel_attributes.hpp"
 
 #include <clang/AST/ASTContext.h>
@@ -34,11 +35,40 @@ bool is_kernel_attribute(llvm::StringRef name) {
          name == "device_has";
 }
 
+llvm::StringRef text_of(const SourceManager& sm, const Token& t) {
+  return llvm::StringRef(sm.getCharacterData(t.getLocation()), t.getLength());
+}
+
+// One argument, from its first token `t` (a literal, or a name with an optional literal subscript,
+// `sizes[0]`), leaving in `t` the token after it; invalid for anything else.
+ExprResult argument(Sema& s, Lexer& lex, Token& t, SourceLocation at) {
+  const SourceManager& sm = s.getSourceManager();
+  std::uint64_t v = 0;
+  if (t.is(tok::numeric_constant)) {
+    if (text_of(sm, t).rtrim("uUlLzZ").getAsInteger(0, v)) return ExprError();
+    lex.LexFromRawLexer(t);
+    return IntegerLiteral::Create(s.Context, llvm::APInt(64, v), s.Context.UnsignedLongLongTy, at);
+  }
+  if (!t.is(tok::raw_identifier)) return ExprError();
+  CXXScopeSpec scope;
+  UnqualifiedId name;
+  name.setIdentifier(&s.Context.Idents.get(text_of(sm, t)), at);
+  ExprResult e = s.ActOnIdExpression(s.getCurScope(), scope, SourceLocation(), name, false, false);
+  lex.LexFromRawLexer(t);
+  if (e.isInvalid() || !t.is(tok::l_square)) return e;
+  lex.LexFromRawLexer(t);
+  if (!t.is(tok::numeric_constant) || text_of(sm, t).rtrim("uUlLzZ").getAsInteger(0, v)) return ExprError();
+  Expr* index = IntegerLiteral::Create(s.Context, llvm::APInt(64, v), s.Context.UnsignedLongLongTy, at);
+  lex.LexFromRawLexer(t);
+  if (!t.is(tok::r_square)) return ExprError();
+  lex.LexFromRawLexer(t);
+  return s.ActOnArraySubscriptExpr(s.getCurScope(), e.get(), at, index, at);
+}
+
 // The argument expressions of the attribute written at `at` (`sycl::name(...)`), or false.
 bool read_arguments(Sema& s, SourceLocation at, SmallVectorImpl<Expr*>& args) {
   const SourceManager& sm = s.getSourceManager();
-  const SourceLocation spelled = sm.getSpellingLoc(at);
-  const auto [file, offset] = sm.getDecomposedLoc(spelled);
+  const auto [file, offset] = sm.getDecomposedLoc(sm.getSpellingLoc(at));
   bool invalid = false;
   const llvm::StringRef buffer = sm.getBufferData(file, &invalid);
   if (invalid) return false;
@@ -47,27 +77,15 @@ bool read_arguments(Sema& s, SourceLocation at, SmallVectorImpl<Expr*>& args) {
   do lex.LexFromRawLexer(t); // the name, after its scope
   while (t.isOneOf(tok::raw_identifier, tok::coloncolon));
   if (!t.is(tok::l_paren)) return false;
+  lex.LexFromRawLexer(t);
+  if (t.is(tok::r_paren)) return true;
   for (;;) {
-    lex.LexFromRawLexer(t);
-    if (t.is(tok::r_paren) && args.empty()) return true;
-    const llvm::StringRef text(sm.getCharacterData(t.getLocation()), t.getLength());
-    if (t.is(tok::numeric_constant)) {
-      std::uint64_t v = 0;
-      if (text.rtrim("uUlLzZ").getAsInteger(0, v)) return false;
-      args.push_back(IntegerLiteral::Create(s.Context, llvm::APInt(64, v), s.Context.UnsignedLongLongTy, at));
-    } else if (t.is(tok::raw_identifier)) {
-      CXXScopeSpec scope;
-      UnqualifiedId name;
-      name.setIdentifier(&s.Context.Idents.get(text), at);
-      const ExprResult e = s.ActOnIdExpression(s.getCurScope(), scope, SourceLocation(), name, false, false);
-      if (e.isInvalid()) return false;
-      args.push_back(e.get());
-    } else {
-      return false;
-    }
-    lex.LexFromRawLexer(t);
+    const ExprResult e = argument(s, lex, t, at);
+    if (e.isInvalid()) return false;
+    args.push_back(e.get());
     if (t.is(tok::r_paren)) return true;
     if (!t.is(tok::comma)) return false;
+    lex.LexFromRawLexer(t);
   }
 }
 
@@ -81,9 +99,11 @@ public:
       const IdentifierInfo* name = info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo
                                        ? info.getArgIdentifier(0)
                                        : nullptr;
-      if (name && is_kernel_attribute(name->getName()) && annotate_lambda(name->getName(), info.getLocation()))
-        return;
-      level = DiagnosticsEngine::Error; // as clang reports it
+      const bool ours = name && is_kernel_attribute(name->getName());
+      if (ours && annotate_lambda(name->getName(), info.getLocation())) return;
+      // Arguments not read are ignored with a warning, as clang ignores an unknown attribute;
+      // another attribute is the error clang reports.
+      level = ours ? DiagnosticsEngine::Warning : DiagnosticsEngine::Error;
     }
     DiagnosticConsumer::HandleDiagnostic(level, info);
     next_->HandleDiagnostic(level, info);

@@ -169,8 +169,8 @@ public:
   template <typename Name = void, int D, typename KernelType>
   void parallel_for_work_group(range<D> groups, range<D> local, const KernelType& kernel) {
     const auto& k = with_handler<group<D>>(kernel);
+    define<Name, KernelType>(); // first: a kernel the device cannot run is that whatever the range
     if (local.size() == 0) throw exception(errc::nd_range, "parallel_for_work_group: the local range is empty");
-    define<Name, KernelType>();
     check_required_work_group(
         tessera::runtime::kernel_record_of<tessera::runtime::kernel_name_t<Name, KernelType>>()->requirements, local);
     const binding_placeholders bind(*this);

@@ -202,6 +202,21 @@ private:
   std::vector<device_image<State>> images_;
 };
 
+namespace detail {
+// The kernel's reqd_work_group_size (that of its highest dimensionality) as a range<3>: a size of
+// D < 3 dimensions in the last D, 1 before them, as an nd_range<D>'s sizes are linearised (the
+// spec is silent); 0s where the kernel asks none.
+inline range<3> compiled_work_group_size(const tessera::runtime::kernel_requirements& k) {
+  for (int dims = 3; dims >= 1; --dims)
+    if (const std::size_t* sizes = k.work_group_of(dims)) {
+      range<3> r(1, 1, 1);
+      for (int i = 0; i < dims; ++i) r[static_cast<std::size_t>(3 - dims + i)] = sizes[i];
+      return r;
+    }
+  return range<3>(0, 0, 0);
+}
+} // namespace detail
+
 namespace info {
 // §4.11.13 and Table 137. Backend interop kernels only, which Tessera has none of.
 namespace kernel {
@@ -209,21 +224,24 @@ struct num_args { using return_type = std::uint32_t; };
 struct attributes { using return_type = std::string; };
 } // namespace kernel
 
-// §4.11.13, Table 138: what one kernel may use on one device. Tessera compiles no kernel with
-// attributes that fix a work-group or sub-group size, so the "compile_" queries report none (0),
-// and the limits are the device's.
+// §4.11.13, Table 138: what one kernel may use on one device. The "compile_" queries report what
+// the kernel's attributes fix (0 where none: kernel_attributes.hpp), the limits are the device's.
 namespace kernel_device_specific {
 #define TESSERA_KERNEL_INFO(name, type, expr)                                                               \
   struct name {                                                                                             \
     using return_type = type;                                                                               \
-    static return_type get([[maybe_unused]] const tessera::runtime::device_impl& d) { return expr; }       \
+    static return_type get([[maybe_unused]] const tessera::runtime::device_impl& d,                        \
+                           [[maybe_unused]] const tessera::runtime::kernel_requirements& k) {               \
+      return expr;                                                                                          \
+    }                                                                                                       \
   };
 TESSERA_KERNEL_INFO(work_group_size, std::size_t, d.max_work_group_size)
-TESSERA_KERNEL_INFO(compile_work_group_size, sycl::range<3>, (sycl::range<3>(0, 0, 0)))
+// A kernel of D dimensions gives its required size in the last D (as a range<3> of an nd_range<D>).
+TESSERA_KERNEL_INFO(compile_work_group_size, sycl::range<3>, (detail::compiled_work_group_size(k)))
 // A whole number of sub-groups: a warp on the GPU, TESSERA_SUB_GROUP_SIZE items on the CPU.
 TESSERA_KERNEL_INFO(preferred_work_group_size_multiple, std::size_t, d.default_sub_group_size)
-TESSERA_KERNEL_INFO(max_sub_group_size, std::uint32_t, d.default_sub_group_size)
-TESSERA_KERNEL_INFO(compile_sub_group_size, std::uint32_t, 0)
+TESSERA_KERNEL_INFO(max_sub_group_size, std::uint32_t, k.sub_group ? k.sub_group : d.default_sub_group_size)
+TESSERA_KERNEL_INFO(compile_sub_group_size, std::uint32_t, k.sub_group)
 TESSERA_KERNEL_INFO(max_num_sub_groups, std::uint32_t,
                     static_cast<std::uint32_t>(d.max_work_group_size / d.default_sub_group_size))
 TESSERA_KERNEL_INFO(compile_num_sub_groups, std::uint32_t, 0)
@@ -234,7 +252,7 @@ TESSERA_KERNEL_INFO(private_mem_size, std::uint64_t, 0)
 // Only for built-in kernels and custom devices, which Tessera has none of (§4.11.13).
 struct global_work_size {
   using return_type = sycl::range<3>;
-  static return_type get(const tessera::runtime::device_impl&) {
+  static return_type get(const tessera::runtime::device_impl&, const tessera::runtime::kernel_requirements&) {
     throw exception(errc::invalid, "info::kernel_device_specific::global_work_size: only for built-in kernels or "
                                    "custom devices");
   }
@@ -266,7 +284,7 @@ public:
   typename Param::return_type get_info(const device& d) const {
     if (!bundle_->contains(d))
       throw exception(errc::invalid, "kernel::get_info: the device is not one of the kernel's bundle's devices");
-    return Param::get(d.impl());
+    return Param::get(d.impl(), id_.record()->requirements);
   }
 
   // Extension queries for the kernel on a queue's device (sycl_ext_oneapi_root_group's
