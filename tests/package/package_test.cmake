@@ -93,6 +93,12 @@ elseif(MODE STREQUAL "wrapper_cbs")
     elseif(_variant STREQUAL "no-cbs" AND _plugin)
       message(FATAL_ERROR "[showme no-cbs] --no-cbs still loads the CBS pass")
     endif()
+    # With clang 19 the kernel-attribute plugin comes too, where this Tessera installed it.
+    file(GLOB _attributes "${STAGE_DIR}/lib*/tessera/libtessera-kernel-attributes.so")
+    if(_variant STREQUAL "cbs" AND _attributes
+       AND NOT _shown MATCHES "-fplugin=[^ ]*libtessera-kernel-attributes\\.so -DTESSERA_KERNEL_ATTRIBUTES=1")
+      message(FATAL_ERROR "[showme cbs] the installed kernel-attribute plugin is not loaded")
+    endif()
     run_step("compile ${_variant}" ${_wrapper} ${_opt} -O2 "${SOURCE}" -o "${_exe}-${_variant}")
   endforeach()
   run_step("run cbs" "${_exe}-cbs" compiled)
