@@ -207,6 +207,22 @@ TEST_F(Errors, LocalAccessorLargerThanLocalMemIsAMemoryAllocationError) {
   ExpectQueueStillWorks();
 }
 
+// Only what the kernel captures counts: local accessors a command group makes beside a kernel
+// that does not use them take no local memory, whatever their size (the SYCL-CTS makes such).
+TEST_F(Errors, LocalAccessorsTheKernelDoesNotCaptureTakeNoLocalMemory) {
+  const std::size_t limit = q_.get_device().get_info<sycl::info::device::local_mem_size>();
+  int* out = sycl::malloc_shared<int>(1, q_);
+  *out = 0;
+  q_.submit([&](sycl::handler& h) {
+    sycl::local_accessor<char, 1> a(sycl::range<1>(limit), h);
+    sycl::local_accessor<char, 1> b(sycl::range<1>(limit), h);
+    h.single_task([=] { *out = 7; });
+  });
+  q_.wait_and_throw();
+  EXPECT_EQ(*out, 7);
+  sycl::free(out, q_);
+}
+
 TEST_F(Errors, LocalAccessorInSingleTaskIsAKernelArgumentError) {
   ExpectSyncError(sycl::errc::kernel_argument, [&] {
     q_.submit([&](sycl::handler& h) {

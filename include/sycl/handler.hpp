@@ -486,6 +486,7 @@ private:
   // A local accessor captured by a kernel that has no work-groups is a kernel_argument error: the
   // handler's copy of the kernel (made with binding_placeholders) tells whether it captures one.
   void no_local_accessor(const char* kernel_form) const;
+  void check_local_memory() const;
   template <int D>
   void check(const nd_range<D>& r) const {
     std::size_t g[3] = {}, l[3] = {};

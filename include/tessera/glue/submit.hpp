@@ -17,9 +17,11 @@ namespace tessera::glue {
 // throws errc::feature_not_supported on a GPU queue as any CPU-only command does.
 //
 // The backends build their launch here, while the handler is copying the kernel into its command
-// (placeholder accessors are bound then).
+// (placeholder accessors are bound then); by then the handler knows which local accessors the
+// kernel captured.
 template <typename Handler, typename Command>
 void submit(Handler& h, Command cmd) {
+  h.check_local_memory();
 #if TESSERA_CUDA_COMPILE
   if constexpr (cuda::takes<Command>::value)
     if (h.on_gpu()) return h.on_stream(cuda::enqueue(std::move(cmd)));
