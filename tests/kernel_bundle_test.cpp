@@ -183,12 +183,20 @@ TEST(KernelBundles, JoinUnitesTheKernels) {
   sycl::free(data, q);
 }
 
-// Of no bundles, join makes an empty one, as DPC++ does (SYCL 2020 is silent).
+// Of no bundles, join makes an empty one, as DPC++ does (SYCL 2020 is silent); linking them for
+// no devices is still invalid.
 TEST(KernelBundles, JoinOfNoBundlesIsEmpty) {
-  const auto none = sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{});
+  const std::vector<sycl::kernel_bundle<sycl::bundle_state::object>> no_bundles;
+  const auto none = sycl::join(no_bundles);
   EXPECT_TRUE(none.empty());
   EXPECT_TRUE(none.get_devices().empty());
   EXPECT_EQ(none.begin(), none.end());
+  try {
+    (void)sycl::link(no_bundles, std::vector<sycl::device>{});
+    ADD_FAILURE() << "expected errc::invalid";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::invalid) << e.what();
+  }
 }
 
 TEST(Kernels, DeviceSpecificQueriesAreTheDevicesLimits) {

@@ -483,6 +483,7 @@ namespace detail {
 template <bundle_state To, bundle_state From>
 kernel_bundle<To> advance(const std::vector<kernel_bundle<From>>& sources, const std::vector<device>& devs,
                           const char* what) {
+  if (devs.empty()) throw exception(errc::invalid, std::string(what) + ": no devices");
   auto joined = join(sources);
   for (const auto& d : devs)
     if (!joined.data()->contains(d))
