@@ -18,6 +18,7 @@ class AttrNeedsGpu;
 class AttrLambdaAfterParameters;
 class AttrSubGroupOfEight;
 class AttrSubscript;
+class AttrPack;
 
 namespace {
 
@@ -39,6 +40,13 @@ struct needs_gpu {
   [[sycl::device_has(sycl::aspect::gpu)]] void operator()(sycl::group<1>) const {}
 };
 
+// clang 19's parser refuses a pack in a plugin's attribute: ignored with a warning, as before the
+// plugin (an error would stop the program compiling).
+template <sycl::aspect... Aspects>
+struct needs_each {
+  [[sycl::device_has(Aspects...)]] void operator()() const {}
+};
+
 // Defines the commands; the tests that ask about their kernels never call it (their attributes are
 // known from the start of the program, as their names are).
 [[maybe_unused]] void define_commands(sycl::queue& q, std::size_t* local) {
@@ -46,6 +54,7 @@ struct needs_gpu {
   q.parallel_for<AttrFour>(sycl::nd_range<1>(8, 4), fixed_group<4>{local});
   q.parallel_for<AttrOddSubGroup>(sycl::nd_range<1>(3, 3), odd_sub_group{});
   q.single_task<AttrNeedsGpu>(needs_gpu{});
+  q.single_task<AttrPack>(needs_each<sycl::aspect::gpu>{});
 }
 
 void skip_without_plugin() {
@@ -74,6 +83,7 @@ TEST(KernelAttributes, CompatibilityFollowsTheAttributes) {
   EXPECT_FALSE(sycl::is_compatible<AttrOddSubGroup>(cpu));
   EXPECT_FALSE(sycl::is_compatible<AttrNeedsGpu>(cpu));
   EXPECT_TRUE(sycl::is_compatible<AttrFour>(cpu));
+  EXPECT_TRUE(sycl::is_compatible<AttrPack>(cpu));
   const auto too_large = sycl::get_kernel_id<AttrTooLarge>();
   EXPECT_FALSE(sycl::is_compatible({sycl::get_kernel_id<AttrFour>(), too_large}, cpu));
   EXPECT_FALSE(sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx, {cpu}, {too_large}));

@@ -16,6 +16,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Expr.h>
+#include <clang/Basic/DiagnosticParse.h>
 #include <clang/Basic/DiagnosticSema.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Sema/DeclSpec.h>
@@ -89,6 +90,12 @@ bool read_arguments(Sema& s, SourceLocation at, SmallVectorImpl<Expr*>& args) {
   }
 }
 
+llvm::StringRef name_of(const Diagnostic& info) {
+  return info.getNumArgs() && info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo && info.getArgIdentifier(0)
+             ? info.getArgIdentifier(0)->getName()
+             : llvm::StringRef();
+}
+
 class filter : public DiagnosticConsumer {
 public:
   filter(CompilerInstance& ci, DiagnosticConsumer* next, std::unique_ptr<DiagnosticConsumer> owned)
@@ -96,15 +103,16 @@ public:
 
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
     if (info.getID() == diag::err_attribute_not_type_attr && level == DiagnosticsEngine::Remark) {
-      const IdentifierInfo* name = info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo
-                                       ? info.getArgIdentifier(0)
-                                       : nullptr;
-      const bool ours = name && is_kernel_attribute(name->getName());
-      if (ours && annotate_lambda(name->getName(), info.getLocation())) return;
+      const bool ours = is_kernel_attribute(name_of(info));
+      if (ours && annotate_lambda(name_of(info), info.getLocation())) return;
       // Arguments not read are ignored with a warning, as clang ignores an unknown attribute;
       // another attribute is the error clang reports.
       level = ours ? DiagnosticsEngine::Warning : DiagnosticsEngine::Error;
     }
+    // clang's parser refuses a pack in an attribute it does not know (`device_has(Aspects...)`):
+    // ignored with a warning, as before the plugin.
+    if (info.getID() == diag::err_attribute_argument_parm_pack_not_supported && level == DiagnosticsEngine::Remark)
+      level = is_kernel_attribute(name_of(info)) ? DiagnosticsEngine::Warning : DiagnosticsEngine::Error;
     DiagnosticConsumer::HandleDiagnostic(level, info);
     next_->HandleDiagnostic(level, info);
   }
@@ -148,6 +156,7 @@ void take_lambda_attributes(CompilerInstance& ci) {
   // A remark, which clang does not count as an error: the filter decides (a mapping to a warning
   // cannot override an error's).
   diags.setSeverity(diag::err_attribute_not_type_attr, diag::Severity::Remark, SourceLocation());
+  diags.setSeverity(diag::err_attribute_argument_parm_pack_not_supported, diag::Severity::Remark, SourceLocation());
   DiagnosticConsumer* next = diags.getClient();
   std::unique_ptr<DiagnosticConsumer> owned = diags.ownsClient() ? diags.takeClient() : nullptr;
   diags.setClient(new filter(ci, next, std::move(owned)), true);
