@@ -551,6 +551,38 @@ TEST(MemOps, HandlerFillAndCopyIntoAWriteAccessorComplete) {
 }
 
 // The queue's shortcuts for the handler's accessor copies (§4.6.5.2), with placeholder accessors.
+// copy(accessor, accessor) pairs elements in row-major order within each accessor's range: a
+// ranged 2-D window with an offset is strided in its buffer, and nothing outside it is touched.
+TEST(MemOps, CopyBetweenAccessorsFollowsEachWindowsRange) {
+  sycl::queue q;
+  std::vector<int> a(24), b(6 * 6, -1);
+  std::iota(a.begin(), a.end(), 0);
+  {
+    sycl::buffer<int, 1> ba(a.data(), sycl::range<1>(24));
+    sycl::buffer<int, 2> bb(b.data(), sycl::range<2>(6, 6));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor src(ba, h, sycl::range<1>(16), sycl::id<1>(3), sycl::read_only);
+      sycl::accessor dst(bb, h, sycl::range<2>(4, 4), sycl::id<2>(1, 1), sycl::write_only);
+      h.copy(src, dst);
+    });
+  }
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 6; ++c) {
+      const bool inside = r >= 1 && r < 5 && c >= 1 && c < 5;
+      EXPECT_EQ(b[r * 6 + c], inside ? 3 + (r - 1) * 4 + (c - 1) : -1) << r << "," << c;
+    }
+  int one = 5, other = 0;
+  {
+    sycl::buffer<int, 1> x(&one, sycl::range<1>(1)), y(&other, sycl::range<1>(1));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 0, sycl::access_mode::read> s(x, h);
+      sycl::accessor<int, 0, sycl::access_mode::write> d(y, h);
+      h.copy(s, d);
+    });
+  }
+  EXPECT_EQ(other, 5);
+}
+
 TEST(MemOps, QueueCopyFillUpdateHostThroughPlaceholderAccessors) {
   sycl::queue q;
   constexpr std::size_t n = 16;

@@ -285,10 +285,9 @@ public:
       throw exception(errc::invalid, "copy: the source accessor has more elements than the destination");
     require(src);
     require(dest);
-    const binding_placeholders bind(*this);
-    auto* s = accessor(src).device_pointer();
-    auto* d = accessor(dest).device_pointer();
-    parallel_for(range<1>(src.size()), [s, d](id<1> i) { d[i[0]] = s[i[0]]; });
+    // Element k of the source's window goes to element k of the destination's, each counted in
+    // row-major order within its own range: a window with an offset is strided in its buffer.
+    parallel_for(range<1>(src.size()), [src, dest](id<1> i) { window_element(dest, i[0]) = window_element(src, i[0]); });
     trace_as("copy");
   }
   // USM hints (§4.9.4.3): the CPU shares its memory with the host, and a GPU's driver migrates
@@ -340,6 +339,20 @@ private:
   }
     [[noreturn]] static void no_kernel_object(const char* what) {
     throw exception(errc::feature_not_supported, std::string(what) + ": Tessera cannot launch a kernel object");
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  static decltype(auto) window_element(const accessor<T, D, M, Tg, P>& a, std::size_t k) {
+    if constexpr (D == 0) {
+      return static_cast<typename accessor<T, D, M, Tg, P>::reference>(a);
+    } else {
+      id<D> at;
+      const range<D> r = a.get_range();
+      for (int d = D - 1; d >= 0; --d) {
+        at[d] = k % r[d];
+        k /= r[d];
+      }
+      return a[at];
+    }
   }
   // The contiguous byte runs (offset from the buffer's storage, length) of an accessor's window:
   // one per row of its last dimension.
