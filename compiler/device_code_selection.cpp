@@ -18,7 +18,8 @@
 // device assert (device_assert.hpp). Its front-end half also makes DPC++'s device_global
 // variables GPU variables (device_global.hpp) and, for relocatable device code, records the
 // functions the source declares for the device (relocatable_device_code.hpp). After it, the same pipeline point runs hierarchical kernels with a
-// thread per work-item (hierarchical/hierarchical.hpp).
+// thread per work-item (hierarchical/hierarchical.hpp). An -O0 device compilation without
+// debug information is optimised at -O1, as nvcc's device code is unless -G (optimise_unless_debugging).
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -155,6 +156,20 @@ struct device_code_selection : PassInfoMixin<device_code_selection> {
   }
 };
 
+// Device code is optimised (-O1) when the compilation is -O0 without debug information, as nvcc
+// optimises device code whatever the host's -O unless -G asks to debug it (clang 19 forwards no -O
+// to the device alone: -Xarch_device -O1 is refused). At -O0 every call of a kernel stays a call and
+// SYCL's run-time memory orders and scopes stay switches, and ptxas compiles each kernel's whole
+// call tree on its own: one SYCL-CTS atomic_ref source (240 kernels) gave 14 MB of PTX that ptxas
+// took 81 s for, against 3 MB and 1.3 s at -O1 (docs/performance.md). The selection pass runs
+// first either way. Code generation reads these options after this (optnone, noinline), and so
+// does the pass pipeline.
+void optimise_unless_debugging(clang::CodeGenOptions& cg) {
+  if (cg.OptimizationLevel != 0 || cg.getDebugInfo() != llvm::codegenoptions::NoDebugInfo) return;
+  cg.OptimizationLevel = 1;
+  cg.setInlining(clang::CodeGenOptions::NormalInlining);
+}
+
 // Runs before the main action of every compilation that loads the plugin (-fplugin=).
 class device_language : public clang::PluginASTAction {
 protected:
@@ -162,6 +177,7 @@ protected:
     if (!ci.getLangOpts().CUDA) return std::make_unique<clang::ASTConsumer>();
     if (!ci.getLangOpts().CUDAIsDevice) return tessera::device_select::device_global_consumer(ci);
     ci.getLangOpts().HIPStdPar = 1;
+    optimise_unless_debugging(ci.getCodeGenOpts());
     std::vector<std::unique_ptr<clang::ASTConsumer>> both;
     both.push_back(tessera::device_select::device_global_consumer(ci));
     both.push_back(tessera::device_select::device_function_recorder(ci));

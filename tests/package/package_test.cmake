@@ -1,5 +1,5 @@
 # Driver for the package tests (see CMakeLists.txt next to this file).
-# Run as: cmake -DMODE=<install|wrapper|wrapper_cuda|nvcc|find_package> -D... -P package_test.cmake
+# Run as: cmake -DMODE=<install|wrapper|wrapper_cuda|wrapper_cuda_device_O0|nvcc|find_package> -D... -P package_test.cmake
 cmake_minimum_required(VERSION 3.20)
 
 function(run_step what)
@@ -202,6 +202,27 @@ elseif(MODE STREQUAL "wrapper_cuda_reject")
     message(FATAL_ERROR "[reject] the error does not match '${EXPECT}':\n${_out}")
   endif()
   message(STATUS "[reject] refused as expected:\n${_out}")
+
+elseif(MODE STREQUAL "wrapper_cuda_device_O0")
+  # tessera++ --cuda -O0: the device code of SOURCE is optimised (no optnone function, and the
+  # kernel's callee inlined), unless -g asks for debug information, which keeps it at -O0.
+  require_vars(STAGE_DIR SOURCE WORK_DIR CUDA_ARCH)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  foreach(_debug "" -g)
+    set(_ir "${WORK_DIR}/device${_debug}.ll")
+    run_step(device-ir${_debug} "${STAGE_DIR}/bin/tessera++" --cuda "--cuda-arch=${CUDA_ARCH}" -O0 ${_debug}
+             --cuda-device-only -S -emit-llvm "${SOURCE}" -o "${_ir}")
+    file(READ "${_ir}" _text)
+    string(FIND "${_text}" "optnone" _optnone)
+    string(FIND "${_text}" "call " _call)
+    if(_debug STREQUAL "" AND (NOT _optnone EQUAL -1 OR NOT _call EQUAL -1))
+      message(FATAL_ERROR "[device-ir] -O0 device code was not optimised (optnone or a call left):\n${_text}")
+    elseif(_debug STREQUAL "-g" AND _optnone EQUAL -1)
+      message(FATAL_ERROR "[device-ir-g] -O0 -g device code was optimised (no optnone function):\n${_text}")
+    endif()
+  endforeach()
+  message(STATUS "[device-ir] -O0 device code optimised, -O0 -g device code not")
 
 elseif(MODE STREQUAL "nvcc")
   # nvcc instead of clang: a program whose kernel lambdas are marked SYCL_EXTERNAL, compiled
