@@ -5,7 +5,6 @@
 
 #include <cstddef>
 #include <string>
-#include <tuple>
 #include <typeinfo>
 #include <utility>
 
@@ -23,23 +22,24 @@ namespace tessera::cuda {
 
 constexpr unsigned range_block = 256;
 
+template <typename T>
+struct as_is {
+  using type = T;
+};
+
 // Launches through cudaLaunchKernel itself: `<<<>>>` costs two more calls into the CUDA runtime
 // (pushing and popping the launch configuration) and a third to fetch the launch's error, on a
-// path whose whole budget over CUDA's own launch is half a microsecond.
-template <typename Kernel, typename Params, std::size_t... I>
-void launch_with(const char* what, Kernel kernel, dim3 grid, dim3 block, std::size_t shared_bytes, stream s,
-                 Params params, std::index_sequence<I...>) {
-  void* args[] = {static_cast<void*>(&std::get<I>(params))..., nullptr};
-  throw_if_error(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_bytes,
+// path whose whole budget over CUDA's own launch is half a microsecond. The arguments arrive as
+// the kernel's parameter types (deduced from the kernel alone), and cudaLaunchKernel reads each
+// where it lies; a std::tuple of them instantiated a tuple, its constraint traits and std::get
+// per kernel in both passes of a CUDA compile (a tenth of a SYCL-CTS source's instantiations).
+template <typename... Params>
+void launch_kernel(const char* what, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                   stream s, typename as_is<Params>::type... args) {
+  void* argv[] = {static_cast<void*>(&args)..., nullptr};
+  throw_if_error(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, argv, shared_bytes,
                                   static_cast<cudaStream_t>(s)),
                  what);
-}
-template <typename... Params, typename... Args>
-void launch_kernel(const char* what, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
-                   stream s, const Args&... args) {
-  static_assert(sizeof...(Params) == sizeof...(Args));
-  launch_with(what, kernel, grid, block, shared_bytes, s, std::tuple<Params...>(args...),
-              std::index_sequence_for<Params...>{});
 }
 
 template <int D, bool WithOffset, typename K>
