@@ -23,6 +23,8 @@
 #include <optional>
 #include <string>
 
+#include "tessera/memory/check_shadow.hpp"
+
 namespace tessera::cbs {
 
 // The runtime's symbols (compiled_group.hpp).
@@ -47,14 +49,21 @@ inline constexpr const char* divergent_name = "tessera_cbs_divergent";
 // Sub-group collectives (and the root barrier) meet at the runtime's rendezvous, which needs fibers.
 inline constexpr const char* rendezvous_prefix = "_ZN7tessera3cpu10rendezvous";
 // Check mode (include/tessera/memory/access_check.hpp): a checked translation unit's element
-// accesses call the checker with the item's linear local id (local_linear_id_name), and its whole-
-// group functions tell the checker where each region ends, at every cut of the kernel and no other.
-inline constexpr const char* check_access_name = "tessera_check_access";
+// accesses of local memory pass their pointer through check_local_name, and its whole-group
+// functions tell the checker where each region ends, at every cut of the kernel and no other.
+inline constexpr const char* check_local_name = "tessera_check_local";
 inline constexpr const char* check_cut_name = "tessera_check_cut";
-// Each item's turn in a region's loop: the checker names it in the reports of accesses it does not
-// see itself (AddressSanitizer's through USM pointers, out-of-range indices).
-inline constexpr const char* check_item_name = "tessera_check_item";
-// Whether `m` is such a translation unit: it calls the checker (check_access_name, or a function
+// The shadow of local memory that checked whole-group functions keep inline (check_shadow.hpp),
+// and the call on its slow path.
+inline constexpr const char* check_shadow_name = "tessera_check_shadow";
+inline constexpr const char* check_conflict_name = "tessera_check_conflict";
+// The address of field `field` (tessera::check::shadow::field) of the worker's shadow state.
+llvm::Value* check_shadow_field(llvm::IRBuilder<>& b, unsigned field);
+// Check mode in whole-group function `g`: each load and store through check_local_name's pointer
+// becomes an inline test of the shadow, where every such pointer is only loaded and stored
+// through and the kernel has no sub-group cut; false where `g` keeps the checker's calls.
+bool check_accesses_inline(llvm::Function& g);
+// Whether `m` is such a translation unit: it calls the checker (check_local_name, or a function
 // of tessera::check, which the launch of every checked nd_range kernel calls).
 bool is_checked(const llvm::Module& m);
 // Remarks: -Rpass=tessera-cbs, -Rpass-missed=tessera-cbs.

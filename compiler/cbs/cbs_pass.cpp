@@ -202,8 +202,12 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
     });
     return {};
   }
-  // Checked kernels call the checker at every access: nothing to vectorise, and one copy of each
-  // access, which its reports name.
+  // Checked kernels test or call the checker at every access: nothing to vectorise, and one copy
+  // of each access, which its reports name.
+  if (checked && check_accesses_inline(*g)) {
+    fam.invalidate(*g, PreservedAnalyses::none());
+    clean_up(*g, fam);
+  }
   const unsigned unswitched = checked ? 0 : unswitch_items_loops(*g, fam);
   unsigned jammed = 0, usual_values = 0;
   if (auto branches = checked ? decltype(expected_branches(*w.item, w.argument_bytes, w.dimensions)){}

@@ -259,10 +259,9 @@ private:
     linear = dims ? linear : b.getInt64(0);
     for (auto& [marker, d] : st_.local_ids) vmap_[marker] = d < dims ? static_cast<Value*>(ids[d]) : b.getInt64(0);
     for (Instruction* marker : st_.linear_ids) vmap_[marker] = b.CreateTrunc(linear, marker->getType());
-    if (st_.checked) {
-      FunctionCallee turn = f_.getParent()->getOrInsertFunction(check_item_name, b.getVoidTy(), b.getInt32Ty());
-      b.CreateCall(turn, {b.CreateTrunc(linear, b.getInt32Ty())});
-    }
+    if (st_.checked) // each item's turn, for the checks and for reports of what they do not see
+      b.CreateStore(b.CreateTrunc(linear, b.getInt32Ty()), check_shadow_field(b, check::shadow::turn))
+          ->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ctx_, {}));
     for (auto& [a, place] : st_.per_item)
       vmap_[a] = b.CreateInBoundsGEP(b.getInt8Ty(), place.first, b.CreateMul(linear, b.getInt64(place.second)));
 

@@ -15,7 +15,7 @@ bool is_call_to(const Instruction& i, StringRef name) {
 }
 
 bool is_checked(const Module& m) {
-  if (m.getFunction(check_access_name)) return true;
+  if (m.getFunction(check_local_name)) return true;
   for (const Function& f : m)
     if (f.getName().starts_with("_ZN7tessera5check")) return true;
   return false;

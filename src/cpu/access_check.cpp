@@ -1,14 +1,17 @@
 // Check mode's runtime half (include/tessera/memory/access_check.hpp). The items of a work-group run
 // one after another on one worker between two barriers (as a loop, or as fibers that switch only
 // at collectives), so the checker sees each stretch between barriers as a sequence of accesses by
-// item. Accesses arrive as references, read or write unknown: an element's value is kept at each
-// access, and a value that changed before the next access (or the barrier) was written by the item
-// that accessed it last.
+// item. Where the CBS pass tests a kernel's loads and stores inline, it keeps the shadow of
+// check_shadow.hpp and calls here only on a conflict. Elsewhere accesses arrive as references,
+// read or write unknown: an element's value is kept at each access, and a value that changed
+// before the next access (or the barrier) was written by the item that accessed it last.
 #include "tessera/memory/access_check.hpp"
+#include "tessera/memory/check_shadow.hpp"
 
 #include <cxxabi.h>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +27,10 @@
 #include "tessera/backend/cpu/local_arena.hpp"
 #include "tessera/backend/cpu/nd_launch.hpp"
 #include "tessera/runtime/usm_check.hpp"
+
+extern "C" {
+[[gnu::tls_model("initial-exec")]] thread_local tessera_check_shadow_state tessera_check_shadow{};
+}
 
 namespace tessera::check {
 
@@ -64,6 +71,15 @@ struct touched_cell {
   std::size_t offset;
 };
 
+// A read that the inline test found of an element no item of the group wrote: reported at the
+// end of its stretch, unless another item's write made it a race first.
+struct unwritten_read {
+  std::size_t offset;
+  std::uint32_t item;
+  std::uint32_t bytes;
+  const char* place;
+};
+
 // The work-group running on this worker, and its local memory's cells: one per element, in one
 // of three tables by the element's alignment (elements start at any byte; one table of a cell
 // per byte spread a tile of floats' cells over four times the cache).
@@ -79,6 +95,8 @@ struct group_state {
   std::size_t bytes = 0;
   std::vector<cell> cells[3];           // per byte, per 4 bytes, per 8 bytes
   std::vector<touched_cell> touched;    // cells touched in this stretch
+  std::vector<unwritten_read> unwritten_reads; // by the inline test, in this stretch
+  std::vector<std::uint64_t> shadow;           // tessera_check_shadow.entries
 
   cell& cell_at(std::size_t offset, std::size_t size) {
     if (size >= 8 && offset % 8 == 0) return cells[2][offset / 8];
@@ -97,6 +115,12 @@ thread_local const std::type_info* running_kernel = nullptr; // kernel_scope's
 // first use reaches it through `group_here`.
 thread_local group_state group;
 [[gnu::tls_model("initial-exec")]] thread_local group_state* group_here = nullptr;
+// The compiled group's items (enter_compiled_group), whose `local` is the shadow's turn.
+[[gnu::tls_model("initial-exec")]] thread_local item_state* compiled_items = nullptr;
+
+inline void sync_turn() {
+  if (current && current == compiled_items) current->local = tessera_check_shadow.turn;
+}
 
 inline group_state& mine() {
   if (group_state* g = group_here; g) [[likely]]
@@ -233,6 +257,7 @@ std::string who(std::uint32_t item) {
 // " by <the item> (kernel <name>)" for an access of the item that runs now, " (kernel <name>)"
 // in other kernels, nothing in host code.
 std::string by_whom() {
+  sync_turn();
   if (const group_state& g = mine(); current && g.names && current->launch == g.names)
     return " by " + g.names->describe(current->group, current->local) + " (" + kernel_name(g.names->kernel_name) + ")";
   if (current)
@@ -396,6 +421,88 @@ inline void forget_group(cell& c, std::uint32_t stamp) {
   c.value = now;
 }
 
+// The inline test's shadow (check_shadow.hpp), for compiled groups.
+constexpr std::size_t max_granules = cpu::local_arena::bytes / shadow::granule_bytes;
+
+// Past 2^22 stretches the numbers start again: the group's entries keep what its items wrote
+// (as stretch 1, before the one that follows), the others become no group's.
+void next_stretch() {
+  tessera_check_shadow_state& s = tessera_check_shadow;
+  if (++s.stretch < shadow::stretches) return;
+  constexpr std::uint64_t keep = (std::uint64_t(1) << shadow::stretch_shift) - 1;
+  for (std::size_t k = 0; k < max_granules; ++k) {
+    std::uint64_t& w = s.entries[k * shadow::words_per_entry];
+    const std::uint64_t at = w >> shadow::stretch_shift;
+    w = at != 0 && at >= s.first ? (w & keep) | std::uint64_t(1) << shadow::stretch_shift : 0;
+  }
+  s.first = 1;
+  s.stretch = 2;
+}
+
+void start_shadow(std::size_t local_bytes) {
+  group_state& g = mine();
+  tessera_check_shadow_state& s = tessera_check_shadow;
+  if (g.shadow.empty()) g.shadow.assign(max_granules * shadow::words_per_entry, 0);
+  s.entries = g.shadow.data();
+  s.arena = cpu::local_arena::for_this_thread();
+  next_stretch();
+  s.first = s.stretch;
+  s.turn = 0;
+  s.granules = std::min(max_granules, (local_bytes + shadow::granule_bytes - 1) / shadow::granule_bytes);
+  g.unwritten_reads.clear();
+}
+
+void stop_shadow() noexcept {
+  tessera_check_shadow.granules = 0;
+  compiled_items = nullptr;
+}
+
+// At the end of a stretch: its first read of an element that no item wrote, where no race came first.
+void report_unwritten_reads() {
+  group_state& g = mine();
+  if (g.unwritten_reads.empty()) return;
+  const unwritten_read r = g.unwritten_reads.front();
+  g.unwritten_reads.clear();
+  report("read of " + element_at(r.offset, r.bytes) + " that no work-item of the group wrote: " + who(r.item) + " at " +
+         r.place);
+}
+
+[[noreturn]] void race(std::size_t offset, std::size_t bytes, const std::string& first, const std::string& second) {
+  report("race on " + element_at(offset, bytes) + " between two barriers: " + first + ", and " + second +
+         " with no barrier between (add a group_barrier, or use an atomic_ref)");
+}
+
+// The inline test's slow path (tessera_check_conflict).
+std::uint64_t conflict(const std::uint64_t* entry, std::uint64_t word, std::uint32_t access, const char* place) {
+  const tessera_check_shadow_state& s = tessera_check_shadow;
+  const std::uint32_t me = s.turn;
+  const std::size_t offset =
+      static_cast<std::size_t>(entry - s.entries) / shadow::words_per_entry * shadow::granule_bytes;
+  const std::size_t bytes = access >> 1;
+  const bool writes = access & shadow::write_access;
+  const auto writer = static_cast<std::uint32_t>(word >> shadow::writer_shift & shadow::item_mask);
+  const auto reader = static_cast<std::uint32_t>(word >> shadow::reader_shift & shadow::item_mask);
+  const auto* write_place = reinterpret_cast<const char*>(entry[1]);
+  const auto* read_place = reinterpret_cast<const char*>(entry[2]);
+  if (word >> shadow::stretch_shift == s.stretch && writer != 0 && writer != me + 1) {
+    if (!writes) race(offset, bytes, who(writer - 1) + " writes it at " + write_place, who(me) + " reads it at " + place);
+    if (std::strcmp(write_place, place) == 0)
+      report("race on " + element_at(offset, bytes) + " between two barriers: " + who(writer - 1) + " and " + who(me) +
+             " both write it at " + place + " with no barrier between (add a group_barrier, or use an atomic_ref)");
+    race(offset, bytes, who(writer - 1) + " writes it at " + write_place, who(me) + " writes it at " + place);
+  }
+  if (writes) { // another item read it in this stretch
+    if (reader != me + 1) race(offset, bytes, who(reader - 1) + " reads it at " + read_place, who(me) + " writes it at " + place);
+    race(offset, bytes, "other work-items read it after " + who(me) + " at " + read_place, who(me) + " writes it at " + place);
+  }
+  // Unwritten as far as the shadow knows; a write through a raw pointer (`get_pointer()`), which
+  // the shadow does not see, left something else than the poison.
+  const std::uint64_t read = s.stretch << shadow::stretch_shift | std::uint64_t(me + 1) << shadow::reader_shift;
+  if (!poisoned(s.arena + offset, bytes)) return read | shadow::written;
+  mine().unwritten_reads.push_back({offset, me, static_cast<std::uint32_t>(bytes), place});
+  return read;
+}
+
 } // namespace
 
 // A hierarchical kernel's work-item: the one of this thread's group that runs now.
@@ -450,17 +557,21 @@ void leave_item(item_state& item) {
 }
 
 void abandon_item() noexcept {
+  stop_shadow();
   current = nullptr;
   mine().launch = nullptr;
 }
 
 void enter_compiled_group(item_state& items) {
   start_group(items.launch, items.group, items.local_bytes, nullptr, items.sub_group_size);
-  current = &items;
+  current = compiled_items = &items;
+  start_shadow(items.local_bytes);
   if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
 }
 
 void leave_compiled_group() {
+  stop_shadow();
+  report_unwritten_reads();
   current = nullptr;
   end_of_stretch();
   mine().launch = nullptr;
@@ -520,19 +631,25 @@ void out_of_accessor_range(int dims, const std::size_t* index, const std::size_t
 
 extern "C" {
 
-void tessera_check_access(const void* p, std::size_t bytes) {
+void* tessera_check_local(void* p, std::size_t bytes) {
   using namespace tessera::check;
+  sync_turn();
   touch_by(current, p, bytes, __builtin_return_address(0));
-}
-
-void tessera_check_item(std::uint32_t item) {
-  using namespace tessera::check;
-  if (current) current->local = item;
+  return p;
 }
 
 void tessera_check_cut(int scope) {
   using namespace tessera::check;
+  if (tessera_check_shadow.granules) {
+    report_unwritten_reads();
+    next_stretch();
+  }
   if (current) resume_item(current, scope == 0);
+}
+
+std::uint64_t tessera_check_conflict(const std::uint64_t* entry, std::uint64_t word, std::uint32_t access,
+                                     const char* place) {
+  return tessera::check::conflict(entry, word, access, place);
 }
 
 } // extern "C"

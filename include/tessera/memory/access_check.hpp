@@ -66,9 +66,10 @@ inline bool any_item_checked() noexcept { return checked_items.load(std::memory_
 void resume_item(item_state* item, bool work_group_scope);
 
 // A group whose items the CBS pass compiled into loops (nd_launch::run_compiled) runs in one call:
-// `items` stands for each of its items in turn (the pass's calls of tessera_check_item), its
-// stretches between barriers ended by its calls of tessera_check_cut. leave_compiled_group throws
-// as leave_item does; a group that throws is left by abandon_item.
+// `items` stands for each of its items in turn (the pass stores each item's turn in
+// tessera_check_shadow.turn), its stretches between barriers ended by its calls of
+// tessera_check_cut. leave_compiled_group throws as leave_item does; a group that throws is left
+// by abandon_item.
 void enter_compiled_group(item_state& items);
 void leave_compiled_group();
 
@@ -110,12 +111,19 @@ private:
 
 // The names the CBS pass knows (compiler/cbs/cbs.hpp).
 extern "C" {
-// One access to `bytes` bytes at `p` by the checked item running on this thread, made by the code
-// at the call's return address (the accessor's element function is inlined into the kernel).
-TESSERA_CHECK_CALL void tessera_check_access(const void* p, std::size_t bytes);
+// An access to the element of `bytes` bytes at `p` by the checked item running on this thread,
+// made by the code at the call's return address (the accessor's element function is inlined into
+// the kernel): returns `p`, through which the kernel then loads and stores. In a group that the
+// CBS pass compiled, the pass replaces it with an inline test of each of those loads and stores
+// (include/tessera/memory/check_shadow.hpp) where it can see them all.
+TESSERA_CHECK_CALL void* tessera_check_local(void* p, std::size_t bytes);
 // In a group compiled by the CBS pass: every item has reached a barrier or collective of `scope`
 // (a tessera::group::scope: 0 the work-group, 1 its sub-group).
 void tessera_check_cut(int scope);
-// In a group compiled by the CBS pass: item `item` (its linear local id) runs now.
-void tessera_check_item(std::uint32_t item);
+// The inline test's slow path: the item that runs (tessera_check_shadow.turn) makes an access that
+// conflicts with the shadow `entry`, whose word was `word` (`access`: check_shadow.hpp), at
+// `place`: reports the race, or notes a read of an element no item wrote (reported at the end of
+// the stretch, where no race came first); returns the entry's new word.
+std::uint64_t tessera_check_conflict(const std::uint64_t* entry, std::uint64_t word, std::uint32_t access,
+                                     const char* place);
 }

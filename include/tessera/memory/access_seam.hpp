@@ -38,8 +38,11 @@ TESSERA_HOST_DEVICE inline T& element(T* base, std::size_t index, std::size_t /*
 template <typename T, bool Local = false>
 [[gnu::always_inline]] TESSERA_HOST_DEVICE inline T& element(T* base, std::size_t index, std::size_t extent) {
   if (__builtin_expect(index >= extent, 0)) out_of_range(index, extent);
-  if constexpr (Local) tessera_check_access(base + index, sizeof(T));
-  return base[index];
+  if constexpr (Local)
+    return *static_cast<T*>(tessera_check_local(const_cast<void*>(static_cast<const volatile void*>(base + index)),
+                                                 sizeof(T)));
+  else
+    return base[index];
 }
 #endif
 
