@@ -15,6 +15,12 @@ shift || true
 out="${TMPDIR:-/tmp}/tessera-check-sweep"
 mkdir -p "$out"
 cxx="${TESSERA_CXX:-clang++-19}"
+# As tessera++ --check compiles where it has the CBS pass: barrier kernels as the pass's loops,
+# their local memory tested inline (docs/checks.md, "How it works").
+cbs=()
+if [[ -f "$build/compiler/cbs/libtessera-cbs.so" && -z "${TESSERA_CXX:-}" ]]; then
+  cbs=(-fpass-plugin="$build/compiler/cbs/libtessera-cbs.so" -DTESSERA_CBS=1)
+fi
 names=("$@")
 if [[ ${#names[@]} -eq 0 ]]; then
   for f in tests/*_test.cpp; do names+=("$(basename "$f" .cpp)"); done
@@ -32,7 +38,7 @@ TEST(Figures, EachAtASmallSize) {
 }
 DRIVER
   fi
-  if ! "$cxx" -std=c++20 -O1 -g -DTESSERA_CHECK=1 -fsanitize=address -fno-omit-frame-pointer -Iinclude -Itests -Iexamples -isystem include/tessera/posix \
+  if ! "$cxx" "${cbs[@]}" -std=c++20 -O1 -g -DTESSERA_CHECK=1 -fsanitize=address -fno-omit-frame-pointer -Iinclude -Itests -Iexamples -isystem include/tessera/posix \
       "$src" -o "$out/$name" -L"$build" -ltessera -lboost_context -lgtest -lgtest_main -pthread \
       -Wl,-rpath,"$PWD/$build" >"$out/$name.build.log" 2>&1; then
     printf '%-32s no build: %s\n' "$name" "$(grep -m1 'error' "$out/$name.build.log")"
