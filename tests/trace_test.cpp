@@ -103,7 +103,7 @@ void check_commands(const json& trace) {
       if (s.at("id") == f.at("id") && s.at("tid") == producer->at("tid") && f.at("ts") == consumer->at("ts") &&
           s.at("ts").get<double>() <= end_of(*producer) && s.at("ts").get<double>() >= producer->at("ts").get<double>())
         arrow = true;
-  EXPECT_TRUE(arrow) << "no dependency arrow from Producer to Consumer";
+  EXPECT_TRUE(arrow) << "no dependency arrow from Producer to Consumer in\n" << trace.dump(1);
 }
 
 TEST(Trace, CpuCommandsWorkersAndWaits) {
