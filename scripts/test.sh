@@ -16,8 +16,6 @@
 #      Skipped when ${TESSERA_CUDA_HOME:-/usr/local/cuda}/bin/nvcc does not exist.
 #   3. ASan+UBSan build in build-asan/ (no benchmarks): every test but the package tests.
 #   4. TSan build in build-tsan/ (tests only): the tests labelled "runtime".
-#   Both sanitizer builds are -O1 -g1: line tables are all a report's file:line needs, and they
-#   compile in about two thirds of RelWithDebInfo's -O2 -g time (CI's budget is 90 minutes).
 #
 # Environment:
 #   TESSERA_SKIP_CBS=1          skip step 1c
@@ -113,12 +111,10 @@ if [[ "${TESSERA_SKIP_SANITIZERS:-0}" == 1 ]]; then
   exit 0
 fi
 
-sanitizer_flags="-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
-
 # --- 3. AddressSanitizer + UndefinedBehaviorSanitizer ---------------------------------------
 if [[ "${TESSERA_SKIP_ASAN:-0}" != 1 ]]; then
   step "ASan+UBSan build (build-asan/)"
-  configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "$sanitizer_flags" "-DTESSERA_SANITIZE=address;undefined" \
+  configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DTESSERA_SANITIZE=address;undefined" \
     -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES="${TESSERA_SANITIZER_EXAMPLES:-ON}"
   cmake --build build-asan -j "$jobs"
   step "ASan+UBSan tests"
@@ -130,7 +126,7 @@ fi
 # --- 4. ThreadSanitizer -------------------------------------------------------------------
 if [[ "${TESSERA_SKIP_TSAN:-0}" != 1 ]]; then
   step "TSan build (build-tsan/)"
-  configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo "$sanitizer_flags" -DTESSERA_SANITIZE=thread \
+  configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_SANITIZE=thread \
     -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF
   cmake --build build-tsan -j "$jobs"
   step "TSan tests (label runtime)"
