@@ -1,5 +1,5 @@
 # Driver for the package tests (see CMakeLists.txt next to this file).
-# Run as: cmake -DMODE=<install|wrapper|wrapper_cuda|wrapper_cuda_device_O0|nvcc|find_package> -D... -P package_test.cmake
+# Run as: cmake -DMODE=<install|wrapper|wrapper_cuda|wrapper_cuda_device_O0|wrapper_cuda_nd_range_O0|nvcc|find_package> -D... -P package_test.cmake
 cmake_minimum_required(VERSION 3.20)
 
 function(run_step what)
@@ -223,6 +223,21 @@ elseif(MODE STREQUAL "wrapper_cuda_device_O0")
     endif()
   endforeach()
   message(STATUS "[device-ir] -O0 device code optimised, -O0 -g device code not")
+
+elseif(MODE STREQUAL "wrapper_cuda_nd_range_O0")
+  # tessera++ --cuda -O0: SOURCE's one nd_range kernel is one GPU kernel (and its TESSERA_CHECK
+  # copy), not three warp-fill specialisations.
+  require_vars(STAGE_DIR SOURCE WORK_DIR CUDA_ARCH)
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  run_step(device-ptx "${STAGE_DIR}/bin/tessera++" --cuda "--cuda-arch=${CUDA_ARCH}" -O0 --cuda-device-only -S
+           "${SOURCE}" -o "${WORK_DIR}/device.s")
+  file(STRINGS "${WORK_DIR}/device.s" _kernels REGEX "^\\.visible \\.entry _ZN7tessera4cuda15nd_range_kernel")
+  list(LENGTH _kernels _count)
+  if(NOT _count EQUAL 1)
+    message(FATAL_ERROR "[device-ptx] ${_count} nd_range kernels at -O0, expected 1:\n${_kernels}")
+  endif()
+  message(STATUS "[device-ptx] one nd_range kernel at -O0")
 
 elseif(MODE STREQUAL "nvcc")
   # nvcc instead of clang: a program whose kernel lambdas are marked SYCL_EXTERNAL, compiled

@@ -219,11 +219,18 @@ void launch_nd(stream s, const glue::nd_geometry<D>& geo, std::size_t local_byte
 #else
   (void)name;
 #endif
+#if defined(__OPTIMIZE__)
   switch (warp_fill_of(geo.local.size())) {
   case warp_fill::whole: return launch_nd_as<D, warp_fill::whole>(s, geo, local_bytes, k);
   case warp_fill::one_partial: return launch_nd_as<D, warp_fill::one_partial>(s, geo, local_bytes, k);
   case warp_fill::partial_last: return launch_nd_as<D, warp_fill::partial_last>(s, geo, local_bytes, k);
   }
+#else
+  // An -O0 build wants its compile fast: one kernel, which serves every work-group, instead of
+  // three specialisations, each compiled by the device pass and ptxas again (a SYCL-CTS nd_item
+  // source makes 1092 kernels: 62 MB of PTX, 144 s of ptxas).
+  launch_nd_as<D, warp_fill::partial_last>(s, geo, local_bytes, k);
+#endif
 }
 
 // Local accessors are dynamic shared memory, as in launch_nd_as, shared by the block's threads.
