@@ -47,14 +47,29 @@ void known_program(const sycl::device& d) {
   if (host[0] != 63) std::exit(3);
 }
 
-// Runs known_program on `d` in a child with TESSERA_TRACE=path; returns the parsed trace.
-json traced_run(const std::string& path, bool gpu) {
+// Producer's buffer orders Consumer after it, though Producer has completed by Consumer's submission.
+void completed_before_the_next(const sycl::device& d) {
+  sycl::queue q(d);
+  sycl::buffer<int> b{sycl::range<1>(64)};
+  q.submit([&](sycl::handler& h) {
+     sycl::accessor a(b, h, sycl::write_only);
+     h.parallel_for<class Producer>(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] = 1; });
+   }).wait();
+  q.submit([&](sycl::handler& h) {
+    sycl::accessor a(b, h, sycl::read_write);
+    h.parallel_for<class Consumer>(sycl::range<1>(64), [=](sycl::id<1> i) { a[i] += 1; });
+  });
+  q.wait();
+}
+
+// Runs `program` on the CPU or the GPU in a child with TESSERA_TRACE=path; returns the parsed trace.
+json traced_run(const std::string& path, bool gpu, void (*program)(const sycl::device&) = known_program) {
   std::remove(path.c_str());
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   setenv("TESSERA_TRACE", path.c_str(), 1);
   EXPECT_EXIT(
       {
-        known_program(gpu ? sycl::device(sycl::gpu_selector_v) : sycl::device(sycl::cpu_selector_v));
+        program(gpu ? sycl::device(sycl::gpu_selector_v) : sycl::device(sycl::cpu_selector_v));
         std::exit(0);
       },
       testing::ExitedWithCode(0), "");
@@ -80,6 +95,17 @@ const json* named(const std::vector<json>& es, const std::string& part) {
 
 double end_of(const json& e) { return e.at("ts").get<double>() + e.at("dur").get<double>(); }
 
+// The arrow leaves Producer's track at its end and arrives on Consumer's at its start.
+void expect_arrow(const json& trace, const json& producer, const json& consumer) {
+  bool arrow = false;
+  for (const auto& s : events(trace, "s", "dependency"))
+    for (const auto& f : events(trace, "f", "dependency"))
+      if (s.at("id") == f.at("id") && s.at("tid") == producer.at("tid") && f.at("ts") == consumer.at("ts") &&
+          s.at("ts").get<double>() <= end_of(producer) && s.at("ts").get<double>() >= producer.at("ts").get<double>())
+        arrow = true;
+  EXPECT_TRUE(arrow) << "no dependency arrow from Producer to Consumer in\n" << trace.dump(1);
+}
+
 // Checks what every device shows: the commands by name and kind, in order, with the buffer's
 // dependency as an arrow from Producer to Consumer, and the host's waits.
 void check_commands(const json& trace) {
@@ -96,14 +122,7 @@ void check_commands(const json& trace) {
   EXPECT_NE(named(events(trace, "X", "wait"), "queue::wait"), nullptr);
   EXPECT_NE(named(events(trace, "X", "wait"), "event::wait"), nullptr);
 
-  // The arrow leaves Producer's track at its end and arrives on Consumer's at its start.
-  bool arrow = false;
-  for (const auto& s : events(trace, "s", "dependency"))
-    for (const auto& f : events(trace, "f", "dependency"))
-      if (s.at("id") == f.at("id") && s.at("tid") == producer->at("tid") && f.at("ts") == consumer->at("ts") &&
-          s.at("ts").get<double>() <= end_of(*producer) && s.at("ts").get<double>() >= producer->at("ts").get<double>())
-        arrow = true;
-  EXPECT_TRUE(arrow) << "no dependency arrow from Producer to Consumer in\n" << trace.dump(1);
+  expect_arrow(trace, *producer, *consumer);
 }
 
 TEST(Trace, CpuCommandsWorkersAndWaits) {
@@ -146,6 +165,21 @@ TEST(Trace, GpuCommandsFromCudaEvents) {
   const json* consumer = named(kernels, "Consumer");
   ASSERT_NE(consumer, nullptr);
   EXPECT_GT(consumer->at("dur").get<double>(), 0.0);
+  std::remove(path.c_str());
+}
+
+// The buffer's order is drawn even where Producer completed before Consumer was submitted, as a
+// small GPU kernel has by the next submission.
+TEST(Trace, ArrowToACommandThatCompletedBeforeTheNextWasSubmitted) {
+  const std::string path = trace_file("completed");
+  const json trace = traced_run(path, false, completed_before_the_next);
+  ASSERT_TRUE(trace.contains("traceEvents"));
+  const auto kernels = events(trace, "X", "kernel");
+  const json* producer = named(kernels, "Producer");
+  const json* consumer = named(kernels, "Consumer");
+  ASSERT_NE(producer, nullptr) << trace.dump(1);
+  ASSERT_NE(consumer, nullptr);
+  expect_arrow(trace, *producer, *consumer);
   std::remove(path.c_str());
 }
 
