@@ -22,6 +22,8 @@ namespace tessera::cuda {
 
 constexpr unsigned range_block = 256;
 
+// std::type_identity, which public headers cannot use as C++17: a parameter that takes no part
+// in deduction.
 template <typename T>
 struct as_is {
   using type = T;
