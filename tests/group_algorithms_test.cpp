@@ -197,6 +197,51 @@ TEST(WorkGroupAlgorithms, TwoDimensionalGroupsReduceScanBroadcastAndJoint) {
   sycl::free(data, q);
 }
 
+// Values wider than the GPU's 16-byte collective slot (a 5-float marray, a 32-byte vec, a 24-byte
+// struct) go through the same collectives: broadcast, reduce, scan, shift and permute.
+struct wide {
+  long a, b, c;
+};
+TEST(WorkGroupAlgorithms, ValuesWiderThanSixteenBytes) {
+  sycl::queue q;
+  constexpr std::size_t local = 64, n = 2 * local;
+  float* bc = sycl::malloc_shared<float>(n * 5, q);
+  double* red = sycl::malloc_shared<double>(n * 4 * 2, q);
+  wide* moved = sycl::malloc_shared<wide>(n * 2, q);
+  q.parallel_for(sycl::nd_range<1>{n, local}, [=](sycl::nd_item<1> it) {
+     const auto g = it.get_group();
+     const std::size_t i = it.get_global_id(0);
+     const float l = static_cast<float>(it.get_local_id(0));
+     const auto m = sycl::group_broadcast(g, sycl::marray<float, 5>{l, l + 1, l + 2, l + 3, l + 4}, 37);
+     for (int k = 0; k < 5; ++k) bc[i * 5 + k] = m[k];
+     const sycl::vec<double, 4> v{l, 2 * l, 1, -l};
+     const auto sum = sycl::reduce_over_group(g, v, sycl::plus<>());
+     const auto scan = sycl::inclusive_scan_over_group(g, v, sycl::plus<>());
+     for (int k = 0; k < 4; ++k) {
+       red[i * 8 + k] = sum[k];
+       red[i * 8 + 4 + k] = scan[k];
+     }
+     const long li = static_cast<long>(it.get_local_id(0));
+     const wide w{li, 100 + li, 1000 + li};
+     moved[i * 2] = sycl::shift_group_left(g, w, 3);
+     moved[i * 2 + 1] = sycl::permute_group_by_xor(g, w, 5);
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < n; ++i) {
+    const long li = static_cast<long>(i % local);
+    for (int k = 0; k < 5; ++k) ASSERT_EQ(bc[i * 5 + k], 37.0f + k) << i;
+    const double s = local * (local - 1) / 2.0, p = li * (li + 1) / 2.0;
+    const double sums[4] = {s, 2 * s, double(local), -s}, scans[4] = {p, 2 * p, double(li + 1), -p};
+    for (int k = 0; k < 4; ++k) ASSERT_EQ(red[i * 8 + k], sums[k]) << i;
+    for (int k = 0; k < 4; ++k) ASSERT_EQ(red[i * 8 + 4 + k], scans[k]) << i;
+    if (li + 3 < long(local)) ASSERT_EQ(moved[i * 2].c, 1003 + li) << i;
+    ASSERT_EQ(moved[i * 2 + 1].a, li ^ 5) << i;
+    ASSERT_EQ(moved[i * 2 + 1].b, 100 + (li ^ 5)) << i;
+  }
+  sycl::free(bc, q);
+  sycl::free(red, q);
+  sycl::free(moved, q);
+}
+
 // Without an init, a joint scan accumulates in the output's type: 40 chars of 100 sum to 4000,
 // which a char accumulator could not hold.
 TEST(WorkGroupAlgorithms, JointScansWithoutInitAccumulateInTheOutputType) {

@@ -138,14 +138,17 @@ template <typename T, typename Op> __device__ T warp_exclusive_scan(const sycl::
 }
 
 // Shared scratch for work-group collectives: one slot per warp plus one for a broadcast value.
-constexpr int scratch_slot = 16;
-__device__ inline char* block_scratch() {
-  __shared__ __align__(16) char s[(32 + 1) * scratch_slot];
+// Values of up to 16 bytes share one scratch; a larger type (a long vec or marray, a user's
+// struct) gets scratch of its own size, so that small collectives do not pay its shared memory.
+constexpr std::size_t scratch_slot = 16;
+template <std::size_t Slot, std::size_t Align> __device__ char* block_scratch() {
+  __shared__ __align__(Align) char s[(32 + 1) * Slot];
   return s;
 }
 template <typename T> __device__ T& slot(int i) {
-  static_assert(sizeof(T) <= scratch_slot, "work-group collectives on the GPU handle values of up to 16 bytes");
-  return *reinterpret_cast<T*>(block_scratch() + i * scratch_slot);
+  constexpr std::size_t size = (sizeof(T) + scratch_slot - 1) / scratch_slot * scratch_slot;
+  constexpr std::size_t align = alignof(T) > scratch_slot ? alignof(T) : scratch_slot;
+  return *reinterpret_cast<T*>(block_scratch<size, align>() + i * size);
 }
 
 template <int D> __device__ sycl::sub_group warp_of(const sycl::group<D>& g) { return sycl::sub_group(g.context()); }
@@ -197,17 +200,26 @@ __device__ T block_scan(const sycl::group<D>& g, const T& x, Op op, bool inclusi
   return sg.get_local_linear_id() == 0 ? before : op(before, prev);
 }
 
-// Moves between arbitrary items of a work-group go through shared memory, one value per item.
+// Moves between arbitrary items of a work-group go through shared memory, one 8-byte word per
+// item at a time (a larger value in several rounds, as the warp shuffles move 4-byte words).
 template <int D, typename T> __device__ T block_exchange(const sycl::group<D>& g, const T& x, std::size_t from) {
-  static_assert(sizeof(T) <= 8, "work-group shifts and permutes on the GPU handle values of up to 8 bytes");
-  __shared__ __align__(8) char values[1024 * 8];
-  T* v = reinterpret_cast<T*>(values);
-  const std::size_t me = g.get_local_linear_id();
-  v[me] = x;
-  __syncthreads();
-  const T r = from < g.get_local_linear_range() ? v[from] : x;
-  __syncthreads();
-  return r;
+  if constexpr (sizeof(T) > 8) {
+    constexpr int words = (sizeof(T) + 7) / 8;
+    std::uint64_t w[words] = {};
+    std::memcpy(w, &x, sizeof(T));
+    for (int i = 0; i < words; ++i) w[i] = block_exchange(g, w[i], from);
+    T r;
+    std::memcpy(&r, w, sizeof(T));
+    return r;
+  } else {
+    __shared__ __align__(8) char values[1024 * 8];
+    T* v = reinterpret_cast<T*>(values);
+    v[g.get_local_linear_id()] = x;
+    __syncthreads();
+    const T r = from < g.get_local_linear_range() ? v[from] : x;
+    __syncthreads();
+    return r;
+  }
 }
 
 } // namespace tessera::cuda
