@@ -48,11 +48,17 @@ flock -u 9
 # package names the library itself instead of finding Boost's CMake package.
 name=tessera
 ((${#cuda[@]} == 0)) || name=tessera-cuda
-rm -rf "/tmp/$name" && unxz_to /tmp "$bundle/$name.tar.xz"
+# Unpacked again only for another bundle: fresh timestamps on its headers would make a second run
+# in the same lease (the CTS build directory kept) rebuild every object.
 lib="/tmp/$name/lib"
-ln -sf libboost_context.so.1.74.0 "$lib/libboost_context.so"
-sed -i "s|^find_dependency(Boost .*|if(NOT TARGET Boost::context)\n  add_library(Boost::context SHARED IMPORTED)\n  set_target_properties(Boost::context PROPERTIES IMPORTED_LOCATION $lib/libboost_context.so.1.74.0)\nendif()|" \
-  "$lib/cmake/Tessera/TesseraConfig.cmake"
+stamp="$(cksum <"$bundle/$name.tar.xz")"
+if [[ "$(cat "/tmp/$name/.bundle" 2>/dev/null)" != "$stamp" ]]; then
+  rm -rf "/tmp/$name" && unxz_to /tmp "$bundle/$name.tar.xz"
+  ln -sf libboost_context.so.1.74.0 "$lib/libboost_context.so"
+  sed -i "s|^find_dependency(Boost .*|if(NOT TARGET Boost::context)\n  add_library(Boost::context SHARED IMPORTED)\n  set_target_properties(Boost::context PROPERTIES IMPORTED_LOCATION $lib/libboost_context.so.1.74.0)\nendif()|" \
+    "$lib/cmake/Tessera/TesseraConfig.cmake"
+  echo "$stamp" >"/tmp/$name/.bundle"
+fi
 export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 cts="$(find /tmp -maxdepth 1 -name 'SYCL-CTS*' -type d | head -1)"
