@@ -93,6 +93,7 @@ struct group_state {
   std::uint32_t sub_group_size = 1;
   char* arena = nullptr;
   std::size_t bytes = 0;
+  char* local_memory = nullptr;         // a root-group launch's group's own; null: the worker's arena
   std::vector<cell> cells[3];           // per byte, per 4 bytes, per 8 bytes
   std::vector<touched_cell> touched;    // cells touched in this stretch
   std::vector<unwritten_read> unwritten_reads; // by the inline test, in this stretch
@@ -323,7 +324,7 @@ void start_group(const void* launch, std::size_t group_id, std::size_t local_byt
   g.epoch = 0;
   g.ended = 0;
   g.touched.clear();
-  g.arena = cpu::local_arena::for_this_thread();
+  g.arena = g.local_memory ? g.local_memory : cpu::local_arena::for_this_thread();
   g.bytes = local_bytes;
   g.sub_group_size = sub_group_size ? sub_group_size : 1;
   for (std::size_t t = 0; t < 3; ++t)
@@ -504,6 +505,35 @@ std::uint64_t conflict(const std::uint64_t* entry, std::uint64_t word, std::uint
 }
 
 } // namespace
+
+class group_checker {
+public:
+  group_state state;
+  item_state* current = nullptr; // its item that ran when its fiber last switched away
+};
+
+namespace {
+[[gnu::tls_model("initial-exec")]] thread_local group_checker* active_checker = nullptr;
+thread_local item_state* worker_current = nullptr; // the worker's own, while a root group's fiber runs
+} // namespace
+
+group_checker* new_group_checker(char* local_memory) {
+  auto* c = new group_checker;
+  c->state.local_memory = local_memory;
+  return c;
+}
+
+void delete_group_checker(group_checker* c) noexcept { delete c; }
+
+group_checker* switch_group_checker(group_checker* c) noexcept {
+  group_checker* before = active_checker;
+  if (!c && !before) return nullptr; // an unchecked launch's group: the worker's state stays
+  (before ? before->current : worker_current) = current;
+  active_checker = c;
+  group_here = c ? &c->state : &group;
+  current = c ? c->current : worker_current;
+  return before;
+}
 
 // A hierarchical kernel's work-item: the one of this thread's group that runs now.
 thread_local item_state work_item{};

@@ -20,6 +20,7 @@
 #include "cpu/sanitizer_fiber.hpp"
 #include "cpu/stack_pool.hpp"
 #include "cpu/thread_pool.hpp"
+#include "tessera/memory/access_check.hpp"
 
 // A use_root_sync launch on the worker pool. Each worker that takes part claims work-groups and
 // runs each on a fiber of its own (its items are fibers within it, as in any nd_range launch);
@@ -94,6 +95,10 @@ struct launch_run {
 
 class participant;
 
+struct checker_deleter {
+  void operator()(check::group_checker* c) const noexcept { check::delete_group_checker(c); }
+};
+
 // One work-group on its fiber, owned by the worker that claimed it.
 struct group_slot final : root_member {
   group_slot(participant& p, std::size_t g) : owner(p), group(g) {}
@@ -106,6 +111,8 @@ struct group_slot final : root_member {
   fiber back;
   sanitizer::stack stack;
   void* fake_stack = nullptr;
+  // Check mode's state of the group (its local memory is its own, and the worker switches groups).
+  std::unique_ptr<check::group_checker, checker_deleter> checker;
   std::uint64_t wait_generation = 0;
   bool waiting = false;
   bool done = false;
@@ -168,6 +175,8 @@ bool participant::claim(std::size_t n) {
 }
 
 void participant::start(group_slot& s) {
+  // A checked kernel's launch set the flag before its first group started.
+  if (check::any_item_checked()) s.checker.reset(check::new_group_checker(run_.local_of(s.group)));
   auto& pool = stack_pool::for_this_thread();
   s.self = fiber(std::allocator_arg, pooled_stack{&pool}, [this, &s](fiber&& back) {
     sanitizer::after_switch(nullptr, &scheduler_);
@@ -202,7 +211,9 @@ void participant::run_group(group_slot& s) {
 void participant::resume(group_slot& s) {
   void* fake = nullptr;
   sanitizer::before_switch(&fake, s.stack);
+  check::group_checker* worker = check::switch_group_checker(s.checker.get());
   s.self = std::move(s.self).resume();
+  check::switch_group_checker(worker);
   sanitizer::after_switch(fake, nullptr);
   if (s.done) sanitizer::destroy(s.stack);
 }

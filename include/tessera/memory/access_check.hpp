@@ -65,6 +65,16 @@ extern std::atomic<bool> checked_items;
 inline bool any_item_checked() noexcept { return checked_items.load(std::memory_order_relaxed); }
 void resume_item(item_state* item, bool work_group_scope);
 
+// A root-group launch (use_root_sync) runs several work-groups on one worker, each on a fiber of
+// its own with its own local memory at `local_memory` (src/cpu/root_launch.cpp): each group has
+// its own checker state, which is this thread's while its fiber runs.
+class group_checker;
+group_checker* new_group_checker(char* local_memory);
+void delete_group_checker(group_checker* c) noexcept;
+// Makes `c` the state of the work-group that runs on this thread from now (null: the worker's own);
+// returns the one before.
+group_checker* switch_group_checker(group_checker* c) noexcept;
+
 // A group whose items the CBS pass compiled into loops (nd_launch::run_compiled) runs in one call:
 // `items` stands for each of its items in turn (the pass stores each item's turn in
 // tessera_check_shadow.turn), its stretches between barriers ended by its calls of

@@ -77,6 +77,10 @@ public:
     group_size = static_cast<std::uint32_t>(geo.local.size());
     sub_group_size = geo.sub_group_size;
     needs_fibers.store(kernel_needs_fibers.load(std::memory_order_relaxed), std::memory_order_relaxed);
+#if defined(TESSERA_CHECK)
+    // Before any of its groups starts: a root-group launch gives each group a checker state then.
+    check::checked_items.store(true, std::memory_order_relaxed);
+#endif
 #if defined(TESSERA_CBS)
     if constexpr (has_chunk_end<Kernel>::value)
       compiled = whole_group<&cbs_item_of_writing_kernel>();
