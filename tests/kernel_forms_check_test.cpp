@@ -1,8 +1,10 @@
 // tessera-test-cuda: host-only
 // Check mode (TESSERA_CHECK) in the kernel forms besides nd_range's local accessors: root-group
-// kernels (use_root_sync), whose work-groups share a worker and switch at the root barrier. Each
+// kernels (use_root_sync), whose work-groups share a worker and switch at the root barrier; a
+// hierarchical kernel's variables of work-group scope; C++ AMP's tile_static variables. Each
 // mistake seeded on purpose, and the same kernel without it, which must pass unreported. Compiled
-// with -g (CMakeLists) so that reports name this file's lines.
+// with -g (CMakeLists) so that reports name this file's lines. The last two are plain variables,
+// whose accesses the CBS plugin shows the checker (clang with the plugin, optimised builds only).
 #define TESSERA_CHECK 1
 #include <gtest/gtest.h>
 #include <sycl/sycl.hpp>
@@ -10,6 +12,9 @@
 
 #include <regex>
 #include <string>
+#include <vector>
+
+#include <amp.h> // last: it defines `restrict` and `tile_static`
 
 namespace {
 
@@ -95,6 +100,112 @@ TEST(RootGroupCheck, ReadAcrossTheRootBarrierOfWhatNoItemWrote) {
   EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
   EXPECT_NE(msg.find("RootExchange"), std::string::npos) << msg;
   sycl::free(out, q);
+}
+
+// --- plain variables: a hierarchical kernel's of work-group scope, C++ AMP's tile_static ---
+
+// Whether this build shows the checker plain variables' accesses.
+#if defined(TESSERA_CBS) && defined(__OPTIMIZE__)
+constexpr bool plain_variables_checked = true;
+#else
+constexpr bool plain_variables_checked = false;
+#endif
+
+// A tile of work-group scope: each item writes its element (`last` items do: wg, or all but the
+// last) and reads its neighbour's, in the same parallel_for_work_item (a race) or the next one.
+std::string work_group_scope_exchange(bool two_loops, std::size_t last, int* out, int& write_line, int& read_line) {
+  write_line = __LINE__ + 8;
+  read_line = two_loops ? __LINE__ + 11 : __LINE__ + 8;
+  return error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for_work_group<class WorkGroupScope>(sycl::range<1>(n / wg), sycl::range<1>(wg), [=](sycl::group<1> g) {
+        int tile[wg];
+        g.parallel_for_work_item([&](sycl::h_item<1> it) {
+          const std::size_t l = it.get_local_id(0);
+          if (l < last) tile[l] = static_cast<int>(it.get_global_id(0));
+          if (!two_loops) out[it.get_global_id(0)] = tile[(l + 1) % wg];
+        });
+        if (two_loops)
+          g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = tile[(it.get_local_id(0) + 1) % wg]; });
+      });
+    });
+  });
+}
+
+// The same in C++ AMP, in a tile_static array, with the tile's barrier or without it.
+std::string tile_static_exchange(bool with_barrier, int last, int* result, int& write_line, int& read_line) {
+  write_line = __LINE__ + 8;
+  read_line = __LINE__ + 9;
+  std::vector<int> out(n);
+  concurrency::array_view<int, 1> v(static_cast<int>(n), out);
+  try {
+    concurrency::parallel_for_each(v.extent.tile<static_cast<int>(wg)>(),
+                                   [=](concurrency::tiled_index<static_cast<int>(wg)> t) restrict(amp) {
+                                     tile_static int tile[wg];
+                                     if (t.local[0] < last) tile[t.local[0]] = t.global[0];
+                                     if (with_barrier) t.barrier.wait();
+                                     v[t.global] = tile[(t.local[0] + 1) % static_cast<int>(wg)];
+                                   });
+    v.synchronize();
+    concurrency::accelerator().get_default_view().wait();
+  } catch (const concurrency::runtime_exception& e) {
+    return e.what();
+  }
+  std::copy(out.begin(), out.end(), result);
+  return "";
+}
+
+// An exchange run both ways: (two loops or the barrier, items that write, out, write line, read line).
+using exchange = std::string (*)(bool, int, int*, int&, int&);
+std::string hierarchical(bool ordered, int last, int* out, int& w, int& r) {
+  return work_group_scope_exchange(ordered, static_cast<std::size_t>(last), out, w, r);
+}
+
+void expect_unreported(exchange run) {
+  std::vector<int> out(n);
+  int w = 0, r = 0;
+  EXPECT_EQ(run(true, wg, out.data(), w, r), "");
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(i / wg * wg + (i % wg + 1) % wg)) << i;
+}
+
+void expect_race(exchange run, const char* what) {
+  if (!plain_variables_checked) GTEST_SKIP() << "plain variables are checked where the CBS plugin compiles";
+  std::vector<int> out(n);
+  int write_line = 0, read_line = 0;
+  const std::string msg = run(false, wg, out.data(), write_line, read_line);
+  EXPECT_NE(msg.find("race on local memory (" + std::string(what) + ")"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
+  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
+  EXPECT_TRUE(std::regex_search(msg, std::regex(R"(work-item \(\d+\) of work-group \((\d)\) .*work-item \(\d+\) of work-group \(\1\))")))
+      << msg;
+}
+
+void expect_unwritten_read(exchange run, const char* what) {
+  if (!plain_variables_checked) GTEST_SKIP() << "plain variables are checked where the CBS plugin compiles";
+  std::vector<int> out(n);
+  int write_line = 0, read_line = 0;
+  const std::string msg = run(true, wg - 1, out.data(), write_line, read_line);
+  EXPECT_NE(msg.find("read of local memory (" + std::string(what) + ") at byte 252 (4-byte element) that no "
+                     "work-item of the group wrote: work-item (62)"),
+            std::string::npos)
+      << msg;
+  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
+}
+
+TEST(WorkGroupScopeCheck, CorrectKernelIsUnreported) { expect_unreported(hierarchical); }
+TEST(WorkGroupScopeCheck, OneWorkItemLoopIsARace) {
+  expect_race(hierarchical, "work-group-scope variable `tile`");
+}
+TEST(WorkGroupScopeCheck, ReadOfWhatNoItemWrote) {
+  expect_unwritten_read(hierarchical, "work-group-scope variable `tile`");
+}
+
+TEST(TileStaticCheck, CorrectKernelIsUnreported) { expect_unreported(tile_static_exchange); }
+TEST(TileStaticCheck, MissingTileBarrierIsARace) {
+  expect_race(tile_static_exchange, "tile_static variable `tile`");
+}
+TEST(TileStaticCheck, ReadOfWhatNoItemWrote) {
+  expect_unwritten_read(tile_static_exchange, "tile_static variable `tile`");
 }
 
 } // namespace

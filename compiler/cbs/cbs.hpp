@@ -53,6 +53,15 @@ inline constexpr const char* rendezvous_prefix = "_ZN7tessera3cpu10rendezvous";
 // functions tell the checker where each region ends, at every cut of the kernel and no other.
 inline constexpr const char* check_local_name = "tessera_check_local";
 inline constexpr const char* check_cut_name = "tessera_check_cut";
+// Local memory that no accessor holds (shared_variables.cpp): C++ AMP's tile_static variables,
+// marked by an annotation, and a hierarchical kernel's variables of work-group scope, shared by
+// the calls of its work-item function (tessera::check::run_work_item). Each access is told to the
+// checker, and each variable's start.
+inline constexpr const char* check_declare_name = "tessera_check_declare";
+inline constexpr const char* check_shared_name = "tessera_check_shared";
+inline constexpr const char* tile_static_annotation = "tessera.tile_static";
+inline constexpr const char* work_item_prefix = "_ZN7tessera5check13run_work_item";
+bool check_shared_variables(llvm::Module& m);
 // The shadow of local memory that checked whole-group functions keep inline (check_shadow.hpp),
 // and the call on its slow path.
 inline constexpr const char* check_shadow_name = "tessera_check_shadow";
@@ -274,6 +283,14 @@ sub_cfgs form_sub_cfgs(llvm::Function& f, unsigned dimensions, bool checked = fa
 class cbs_pass : public llvm::PassInfoMixin<cbs_pass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager& am);
+};
+
+// After inlining, before cbs_pass: check_shared_variables.
+class shared_variables_pass : public llvm::PassInfoMixin<shared_variables_pass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&) {
+    return check_shared_variables(m) ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+  }
 };
 
 // Before inlining: flatten_barrier_callers.

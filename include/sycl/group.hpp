@@ -126,7 +126,7 @@ private:
     // Check mode knows each item by the physical item that runs it.
     tessera::check::enter_work_item(static_cast<std::uint32_t>(tessera::detail::linearize(p, physical)));
     try {
-      f(it);
+      tessera::check::run_work_item(f, it);
     } catch (...) {
       tessera::check::leave_work_item();
       throw;

@@ -16,10 +16,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "runtime/address_sanitizer.hpp"
@@ -66,9 +68,12 @@ struct cell {
   bool atomic = false;           // accessed atomically in this stretch: not a race
 };
 
+// Where a cell's element is: `offset` bytes into region `region` of the group (0: its local
+// accessors' memory, the arena; k: its variable k - 1).
 struct touched_cell {
   cell* c;
   std::size_t offset;
+  std::uint32_t region;
 };
 
 // A read that the inline test found of an element no item of the group wrote: reported at the
@@ -95,16 +100,34 @@ struct group_state {
   std::size_t bytes = 0;
   char* local_memory = nullptr;         // a root-group launch's group's own; null: the worker's arena
   std::vector<cell> cells[3];           // per byte, per 4 bytes, per 8 bytes
+  // Local memory besides the arena, which the CBS plugin tells of (tessera_check_declare): a
+  // hierarchical kernel's variables of work-group scope, C++ AMP's tile_static variables. The
+  // first variable_count are this group's; the others keep their tables for the next groups'.
+  struct variable {
+    char* at = nullptr;
+    std::size_t bytes = 0;
+    const char* what = "";
+    std::vector<cell> cells[3];
+  };
+  std::vector<variable> variables;
+  std::uint32_t variable_count = 0;
   std::vector<touched_cell> touched;    // cells touched in this stretch
   std::vector<unwritten_read> unwritten_reads; // by the inline test, in this stretch
   std::vector<std::uint64_t> shadow;           // tessera_check_shadow.entries
 
-  cell& cell_at(std::size_t offset, std::size_t size) {
-    if (size >= 8 && offset % 8 == 0) return cells[2][offset / 8];
-    if (size >= 4 && offset % 4 == 0) return cells[1][offset / 4];
-    return cells[0][offset];
+  static cell& cell_in(std::vector<cell>* tables, std::size_t offset, std::size_t size) {
+    if (size >= 8 && offset % 8 == 0) return tables[2][offset / 8];
+    if (size >= 4 && offset % 4 == 0) return tables[1][offset / 4];
+    return tables[0][offset];
   }
+  cell& cell_at(std::size_t offset, std::size_t size) { return cell_in(cells, offset, size); }
+  char* base_of(std::uint32_t region) const { return region ? variables[region - 1].at : arena; }
 };
+
+void size_tables(std::vector<cell>* tables, std::size_t bytes) {
+  for (std::size_t t = 0; t < 3; ++t)
+    if (const std::size_t n = bytes / (t == 0 ? 1 : 4 * t) + 1; tables[t].size() < n) tables[t].resize(n);
+}
 
 // Every access reads `current` and `group_here` (initial-exec: one load each, where the default
 // model for a shared library calls __tls_get_addr, a tenth of a checked kernel's time).
@@ -267,32 +290,33 @@ std::string by_whom() {
   return running_kernel ? " (" + kernel_name(running_kernel) + ")" : "";
 }
 
-std::string element_at(std::size_t offset, std::size_t size) {
-  return "local memory at byte " + std::to_string(offset) + " (" + std::to_string(size) + "-byte element)";
+std::string element_at(std::size_t offset, std::size_t size, std::uint32_t region = 0) {
+  return "local memory " + (region ? "(" + std::string(mine().variables[region - 1].what) + ") " : std::string()) +
+         "at byte " + std::to_string(offset) + " (" + std::to_string(size) + "-byte element)";
 }
 
 // What `c` was last accessed for, now that its value is `now`: a change is the last accessor's write.
 // A read of memory no item wrote is known only at the end of the stretch: an item's write before
 // then makes it a race instead.
-void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool at_end) {
+void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool at_end, std::uint32_t region) {
   if (c.last.item == nobody) return;
   if (now != c.value) {
     c.written = true;
     c.unwritten.item = nobody;
     if (!c.atomic && c.reader.item != nobody && !ordered(c.reader, c.last, group_here->sub_group_size))
-      report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.reader.item) + " reads it at " +
+      report("race on " + element_at(offset, c.size, region) + " between two barriers: " + who(c.reader.item) + " reads it at " +
              where(c.reader.pc) + ", and " + who(c.last.item) + " writes it at " + where(c.last.pc) +
              " with no barrier between (add a group_barrier, or use an atomic_ref)");
     if (!c.atomic && c.same_place_writer.item != nobody &&
         !ordered(c.same_place_writer, c.last, group_here->sub_group_size))
-      report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.same_place_writer.item) +
+      report("race on " + element_at(offset, c.size, region) + " between two barriers: " + who(c.same_place_writer.item) +
              " and " + who(c.last.item) + " both write it at " + where(c.last.pc) +
              " with no barrier between (add a group_barrier, or use an atomic_ref)");
     c.reader.item = c.same_place_writer.item = nobody;
   } else {
     c.same_place_writer.item = nobody;
     if (at_end && c.unwritten.item != nobody && poisoned(p, c.size))
-      report("read of " + element_at(offset, c.size) + " that no work-item of the group wrote: " +
+      report("read of " + element_at(offset, c.size, region) + " that no work-item of the group wrote: " +
              who(c.unwritten.item) + " at " + where(c.unwritten.pc));
   }
 }
@@ -302,14 +326,16 @@ void settle(cell& c, std::size_t offset, std::uint64_t now, const void* p, bool 
 // tenth of a checked tree reduction's time).
 void end_of_stretch() {
   group_state& g = mine();
-  for (const auto [at, offset] : g.touched) {
+  for (const auto [at, offset, region] : g.touched) {
+    if (region && !g.variables[region - 1].bytes) continue; // gone: its bytes are another variable's
     cell& c = *at;
-    const std::uint64_t now = value_of(g.arena + offset, c.size);
+    char* const p = g.base_of(region) + offset;
+    const std::uint64_t now = value_of(p, c.size);
     if (now == c.value && c.unwritten.item == nobody) {
       c.same_place_writer.item = nobody;
       continue;
     }
-    settle(c, offset, now, g.arena + offset, true);
+    settle(c, offset, now, p, true, region);
   } // the next stretch's first access to a cell forgets its accesses in this one
   g.touched.clear();
 }
@@ -324,11 +350,11 @@ void start_group(const void* launch, std::size_t group_id, std::size_t local_byt
   g.epoch = 0;
   g.ended = 0;
   g.touched.clear();
+  g.variable_count = 0;
   g.arena = g.local_memory ? g.local_memory : cpu::local_arena::for_this_thread();
   g.bytes = local_bytes;
   g.sub_group_size = sub_group_size ? sub_group_size : 1;
-  for (std::size_t t = 0; t < 3; ++t)
-    if (const std::size_t n = g.bytes / (t == 0 ? 1 : 4 * t) + 1; g.cells[t].size() < n) g.cells[t].resize(n);
+  size_tables(g.cells, g.bytes);
   std::memset(g.arena, poison, g.bytes);
 }
 
@@ -370,8 +396,9 @@ void complete_address_report(const char*) {
 }();
 
 // A race between the last access to `c` (which wrote it) and the calling item's.
-[[gnu::noinline, gnu::cold]] void race_with_last(const cell& c, std::size_t offset, std::uint32_t item, const void* pc) {
-  report("race on " + element_at(offset, c.size) + " between two barriers: " + who(c.last.item) + " writes it at " +
+[[gnu::noinline, gnu::cold]] void race_with_last(const cell& c, std::size_t offset, std::uint32_t item, const void* pc,
+                                                std::uint32_t region) {
+  report("race on " + element_at(offset, c.size, region) + " between two barriers: " + who(c.last.item) + " writes it at " +
          where(c.last.pc) + ", and " + who(item) + " accesses it at " + where(pc) +
          " with no barrier between (add a group_barrier, or use an atomic_ref)");
 }
@@ -389,28 +416,23 @@ inline void forget_group(cell& c, std::uint32_t stamp) {
   c.written = false;
 }
 
-[[gnu::always_inline]] inline void touch_by(item_state* me, const void* p, std::size_t bytes, const void* pc) {
-  group_state* g = group_here;
-  if (!me || !g || g->launch != me->launch) return;
-  const auto* at = static_cast<const char*>(p);
-  const auto offset = static_cast<std::size_t>(at - g->arena);
-  if (at < g->arena || offset >= g->bytes) return; // not local memory
-  cell& c = g->cell_at(offset, bytes);
+[[gnu::always_inline]] inline void touch_cell(group_state* g, cell& c, std::size_t offset, std::uint32_t region,
+                                              item_state* me, const void* p, std::size_t bytes, const void* pc) {
   if (c.stamp != g->stamp) forget_group(c, g->stamp);
   if (c.epoch != g->epoch || c.last.item == nobody) {
     if (c.epoch != g->epoch) forget_stretch(c);
     c.epoch = g->epoch;
-    g->touched.push_back({&c, offset});
+    g->touched.push_back({&c, offset, region});
   }
   const std::uint64_t now = value_of(p, bytes);
   c.size = static_cast<std::uint32_t>(bytes);
   const access mine{me->local, me->sub_group_epoch, pc};
   if (c.last.item != nobody) {
     if (now != c.value) {
-      settle(c, offset, now, p, false);
+      settle(c, offset, now, p, false, region);
       if (!c.atomic && !ordered(c.last, mine, g->sub_group_size)) {
         if (same_place(c.last.pc, pc)) c.same_place_writer = c.last;
-        else race_with_last(c, offset, me->local, pc);
+        else race_with_last(c, offset, me->local, pc, region);
       }
     } else {
       c.same_place_writer.item = nobody;
@@ -420,6 +442,76 @@ inline void forget_group(cell& c, std::uint32_t stamp) {
   if (!c.written && c.unwritten.item == nobody && poisoned(p, bytes)) c.unwritten = mine;
   c.last = mine;
   c.value = now;
+}
+
+[[gnu::always_inline]] inline void touch_by(item_state* me, const void* p, std::size_t bytes, const void* pc) {
+  group_state* g = group_here;
+  if (!me || !g || g->launch != me->launch) return;
+  const auto* at = static_cast<const char*>(p);
+  const auto offset = static_cast<std::size_t>(at - g->arena);
+  if (at < g->arena || offset >= g->bytes) return; // not local memory
+  touch_cell(g, g->cell_at(offset, bytes), offset, 0, me, p, bytes, pc);
+}
+
+// The group's variable (tessera_check_declare) that holds the `bytes` bytes at `at`: its region
+// (0: none).
+std::uint32_t variable_at(const group_state& g, const char* at, std::size_t bytes) {
+  for (std::uint32_t k = 0; k < g.variable_count; ++k)
+    if (const auto& v = g.variables[k]; at >= v.at && at + bytes <= v.at + v.bytes) return k + 1;
+  return 0;
+}
+
+// A report of an access that tessera_check_shared checked, whose caller the CBS plugin made after
+// the optimiser had decided which calls can throw: thrown at the next place where the group's
+// items meet or end (the next item of the group may run first, and find the group abandoned).
+thread_local std::exception_ptr pending;
+
+// An access to a variable the group declared, by the item that runs: reports as touch_by does.
+void touch_variable(const void* p, std::size_t bytes, const void* pc) {
+  sync_turn();
+  item_state* me = current;
+  group_state* g = group_here;
+  if (!me || !g || !g->launch || g->launch != me->launch) return;
+  const auto* at = static_cast<const char*>(p);
+  const std::uint32_t region = variable_at(*g, at, bytes);
+  if (!region) return;
+  auto& v = g->variables[region - 1];
+  const auto offset = static_cast<std::size_t>(at - v.at);
+  touch_cell(g, group_state::cell_in(v.cells, offset, bytes), offset, region, me, p, bytes, pc);
+}
+
+void touch_variable_deferred(const void* p, std::size_t bytes, const void* pc) noexcept {
+  try {
+    touch_variable(p, bytes, pc);
+  } catch (...) {
+    if (!pending) pending = std::current_exception();
+  }
+}
+
+// A variable of the group's, from now on: `unwritten`, it holds nothing an item or the group's
+// code wrote, and is filled with the poison.
+void declare(char* var, std::size_t bytes, const char* what, bool unwritten) {
+  group_state& g = mine();
+  if (!g.launch || !var || !bytes) return;
+  for (std::uint32_t k = 0; k < g.variable_count; ++k) {
+    auto& v = g.variables[k];
+    if (v.at == var && v.bytes == bytes) return;
+    // Another variable's bytes, now this one's (a stack slot used again): the old one is gone.
+    if (var < v.at + v.bytes && v.at < var + bytes) v.bytes = 0;
+  }
+  if (g.variable_count == g.variables.size()) g.variables.emplace_back();
+  auto& v = g.variables[g.variable_count++];
+  v.at = var;
+  v.bytes = bytes;
+  v.what = what ? what : "a variable";
+  size_tables(v.cells, bytes);
+  // Cells of an earlier group's variable here carry its stamp: the next touch forgets them.
+  if (unwritten) std::memset(var, poison, bytes);
+}
+
+void throw_pending() {
+  if (pending) [[unlikely]]
+    std::rethrow_exception(std::exchange(pending, nullptr));
 }
 
 // The inline test's shadow (check_shadow.hpp), for compiled groups.
@@ -539,6 +631,7 @@ group_checker* switch_group_checker(group_checker* c) noexcept {
 thread_local item_state work_item{};
 
 void enter_group(const launch_names& names, std::size_t group_id, std::size_t local_bytes) {
+  pending = nullptr;
   start_group(&names, group_id, local_bytes, &names, UINT32_MAX); // no sub-group barrier orders two items
   if (!checked_items.load(std::memory_order_relaxed)) checked_items.store(true, std::memory_order_relaxed);
 }
@@ -554,6 +647,7 @@ void enter_work_item(std::uint32_t local) noexcept {
 void leave_work_item() noexcept { current = nullptr; }
 
 void end_work_item_loop() {
+  throw_pending();
   group_state& g = mine();
   if (!g.names) return;
   end_of_stretch();
@@ -561,6 +655,7 @@ void end_work_item_loop() {
 }
 
 void leave_group() {
+  throw_pending();
   group_state& g = mine();
   if (!g.names) return;
   end_of_stretch();
@@ -581,18 +676,21 @@ void enter_item(item_state& item) {
 
 void leave_item(item_state& item) {
   current = nullptr;
+  throw_pending();
   if (++mine().ended < item.group_size) return;
   end_of_stretch();
   mine().launch = nullptr;
 }
 
 void abandon_item() noexcept {
+  pending = nullptr;
   stop_shadow();
   current = nullptr;
   mine().launch = nullptr;
 }
 
 void enter_compiled_group(item_state& items) {
+  pending = nullptr;
   start_group(items.launch, items.group, items.local_bytes, nullptr, items.sub_group_size);
   current = compiled_items = &items;
   start_shadow(items.local_bytes);
@@ -601,6 +699,7 @@ void enter_compiled_group(item_state& items) {
 
 void leave_compiled_group() {
   stop_shadow();
+  throw_pending();
   report_unwritten_reads();
   current = nullptr;
   end_of_stretch();
@@ -615,6 +714,7 @@ item_state* suspend_item() noexcept {
 
 void resume_item(item_state* item, bool work_group_scope) {
   current = item;
+  throw_pending();
   if (!item) return;
   if (!work_group_scope) {
     ++item->sub_group_epoch;
@@ -670,6 +770,7 @@ void* tessera_check_local(void* p, std::size_t bytes) {
 
 void tessera_check_cut(int scope) {
   using namespace tessera::check;
+  throw_pending();
   if (tessera_check_shadow.granules) {
     report_unwritten_reads();
     next_stretch();
@@ -680,6 +781,14 @@ void tessera_check_cut(int scope) {
 std::uint64_t tessera_check_conflict(const std::uint64_t* entry, std::uint64_t word, std::uint32_t access,
                                      const char* place) {
   return tessera::check::conflict(entry, word, access, place);
+}
+
+void tessera_check_declare(void* var, std::size_t bytes, const char* what, int unwritten) {
+  tessera::check::declare(static_cast<char*>(var), bytes, what, unwritten != 0);
+}
+
+void tessera_check_shared(void* p, std::size_t bytes) {
+  tessera::check::touch_variable_deferred(p, bytes, __builtin_return_address(0));
 }
 
 } // extern "C"

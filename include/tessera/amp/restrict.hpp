@@ -16,8 +16,12 @@
 // Memory shared by the work-items of a tile, one instance per tile. On the GPU it is CUDA shared
 // memory. On the CPU a worker thread runs one tile at a time to completion (its items as fibers
 // of that thread), so a thread-local instance is exactly the tile's.
+// In check mode the annotation marks it for the CBS plugin, which checks its accesses as the
+// tile's local memory (compiler/cbs/shared_variables.cpp).
 #if TESSERA_DEVICE_PASS
 #define tile_static __shared__
+#elif defined(TESSERA_CHECK) && defined(__clang__)
+#define tile_static __attribute__((annotate("tessera.tile_static"))) static thread_local
 #else
 #define tile_static static thread_local
 #endif

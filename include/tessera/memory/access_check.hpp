@@ -136,4 +136,29 @@ void tessera_check_cut(int scope);
 // the stretch, where no race came first); returns the entry's new word.
 std::uint64_t tessera_check_conflict(const std::uint64_t* entry, std::uint64_t word, std::uint32_t access,
                                      const char* place);
+// Local memory that passes through no accessor, whose accesses the CBS plugin sees and tells of
+// (compiler/cbs/shared_variables.cpp): a hierarchical kernel's variable of work-group scope, or a
+// C++ AMP tile_static variable, of `bytes` bytes at `var`, is the running work-group's from now
+// on; `what` names it in reports. `unwritten`: it begins here, holding nothing anyone wrote (a
+// read before an item writes it is reported); else the group's own code may have written it.
+void tessera_check_declare(void* var, std::size_t bytes, const char* what, int unwritten);
+// An access to the `bytes` bytes at `p` by the work-item that runs, made at the call's return
+// address: checked where they lie in a variable of tessera_check_declare's. Never throws: its
+// caller may not unwind; a report is thrown at the next barrier or the item's end.
+void tessera_check_shared(void* p, std::size_t bytes);
 }
+
+namespace tessera::check {
+// A hierarchical kernel's work-item `it`: `f(it)` in a function of its own, which the CBS plugin
+// finds by its name and checks the accesses of to the group's variables (with `f` inlined into
+// it: clang's flatten).
+template <typename F, typename Item>
+#if defined(__clang__)
+[[gnu::noinline, gnu::flatten]]
+#else
+[[gnu::noinline]]
+#endif
+void run_work_item(const F& f, Item& it) {
+  f(it);
+}
+} // namespace tessera::check
