@@ -200,6 +200,54 @@ TEST(WorkGroupScopeCheck, ReadOfWhatNoItemWrote) {
   expect_unwritten_read(hierarchical, "work-group-scope variable `tile`");
 }
 
+// Every item adds to one variable of work-group scope through an atomic_ref: no race.
+TEST(WorkGroupScopeCheck, AtomicsAreNoRace) {
+  std::vector<int> counts(n / wg);
+  int* out = counts.data();
+  sycl::buffer<int> b(out, sycl::range<1>(n / wg));
+  EXPECT_EQ(error_of([&](sycl::queue& q) {
+              q.submit([&](sycl::handler& h) {
+                sycl::accessor a(b, h, sycl::write_only);
+                h.parallel_for_work_group(sycl::range<1>(n / wg), sycl::range<1>(wg), [=](sycl::group<1> g) {
+                  int count = 0;
+                  float weight = 0;
+                  g.parallel_for_work_item([&](sycl::h_item<1>) {
+                    sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::work_group>(count).fetch_add(1);
+                    sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::work_group>(weight) += 0.5f;
+                  });
+                  a[g.get_group_id(0)] = count + static_cast<int>(weight);
+                });
+              });
+            }),
+            "");
+  sycl::host_accessor h(b);
+  for (std::size_t g = 0; g < n / wg; ++g) EXPECT_EQ(h[g], static_cast<int>(wg + wg / 2));
+}
+
+// A tile_static histogram: cleared by one item, counted with C++ AMP's atomics, read after the barrier.
+TEST(TileStaticCheck, AtomicsAreNoRace) {
+  std::vector<int> out(n);
+  concurrency::array_view<int, 1> v(static_cast<int>(n), out);
+  std::string msg;
+  try {
+    concurrency::parallel_for_each(v.extent.tile<static_cast<int>(wg)>(),
+                                   [=](concurrency::tiled_index<static_cast<int>(wg)> t) restrict(amp) {
+                                     tile_static int bins[4];
+                                     if (t.local[0] < 4) bins[t.local[0]] = 0;
+                                     t.barrier.wait();
+                                     concurrency::atomic_fetch_add(&bins[t.local[0] % 4], 1);
+                                     t.barrier.wait();
+                                     v[t.global] = bins[t.local[0] % 4];
+                                   });
+    v.synchronize();
+    concurrency::accelerator().get_default_view().wait();
+  } catch (const concurrency::runtime_exception& e) {
+    msg = e.what();
+  }
+  EXPECT_EQ(msg, "");
+  for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(wg / 4)) << i;
+}
+
 TEST(TileStaticCheck, CorrectKernelIsUnreported) { expect_unreported(tile_static_exchange); }
 TEST(TileStaticCheck, MissingTileBarrierIsARace) {
   expect_race(tile_static_exchange, "tile_static variable `tile`");
