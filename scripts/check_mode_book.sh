@@ -19,6 +19,11 @@ mkdir -p "$out"
 cxx="${TESSERA_CXX:-clang++-19}"
 flags=(-std=c++20 -O1 -g -DTESSERA_CHECK=1 -fsanitize=address -fno-omit-frame-pointer -Iinclude
        -isystem include/tessera/posix)
+# As tessera++ --check compiles where it has the CBS pass (and as check_mode_sweep.sh does): barrier
+# kernels as the pass's loops, local memory tested inline, plain variables of work-group scope seen.
+if [[ -f "$build/compiler/cbs/libtessera-cbs.so" && -z "${TESSERA_CXX:-}" ]]; then
+  flags+=(-fpass-plugin="$build/compiler/cbs/libtessera-cbs.so" -DTESSERA_CBS=1)
+fi
 samples=("$@")
 if [[ ${#samples[@]} -eq 0 ]]; then
   for ch in Ch04_expressing_parallelism Ch06_unified_shared_memory Ch09_communication_and_sychronization \
