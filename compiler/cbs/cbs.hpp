@@ -62,6 +62,9 @@ inline constexpr const char* check_shared_name = "tessera_check_shared";
 inline constexpr const char* tile_static_annotation = "tessera.tile_static";
 inline constexpr const char* work_item_prefix = "_ZN7tessera5check13run_work_item";
 bool check_shared_variables(llvm::Module& m);
+// With AddressSanitizer, each element access through a global accessor passes its pointer through
+// check_global_name, whose loads and stores exempt_global_accesses takes from AddressSanitizer.
+inline constexpr const char* check_global_name = "tessera_check_global";
 // The shadow of local memory that checked whole-group functions keep inline (check_shadow.hpp),
 // and the call on its slow path.
 inline constexpr const char* check_shadow_name = "tessera_check_shadow";
@@ -72,6 +75,10 @@ llvm::Value* check_shadow_field(llvm::IRBuilder<>& b, unsigned field);
 // becomes an inline test of the shadow, where every such pointer is only loaded and stored
 // through and the kernel has no sub-group cut; false where `g` keeps the checker's calls.
 bool check_accesses_inline(llvm::Function& g);
+// Removes every call of check_global_name in `m`, marking the loads and stores of the element
+// through its pointer `!nosanitize` (their index is tested against the accessor's range already);
+// false where `m` has none.
+bool exempt_global_accesses(llvm::Module& m);
 // Whether `m` is such a translation unit: it calls the checker (check_local_name, or a function
 // of tessera::check, which the launch of every checked nd_range kernel calls).
 bool is_checked(const llvm::Module& m);

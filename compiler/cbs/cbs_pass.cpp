@@ -259,8 +259,9 @@ void answer(ArrayRef<CallInst*> requests, Function* group) {
 } // namespace
 
 PreservedAnalyses cbs_pass::run(Module& m, ModuleAnalysisManager& am) {
+  const bool exempted = exempt_global_accesses(m); // in every kernel, range kernels' too
   auto items = find_work_item_functions(m);
-  if (items.empty()) return PreservedAnalyses::all();
+  if (items.empty()) return exempted ? PreservedAnalyses::none() : PreservedAnalyses::all();
   auto& fam = am.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
   for (auto& w : items) {
     make_math_calls_intrinsics(*w.item); // kernel code cannot read errno (kernel_math.cpp)

@@ -130,6 +130,13 @@ TESSERA_CHECK_CALL void* tessera_check_local(void* p, std::size_t bytes);
 // In a group compiled by the CBS pass: every item has reached a barrier or collective of `scope`
 // (a tessera::group::scope: 0 the work-group, 1 its sub-group).
 void tessera_check_cut(int scope);
+// With AddressSanitizer, where the CBS pass compiles the kernel: an access to the element of
+// `bytes` bytes at `p` through a global accessor, whose index is tested against the accessor's
+// range already. Returns `p`. The pass removes the call and marks the loads and stores of the
+// element through it `!nosanitize`: AddressSanitizer's test of each (in fig 9-8's inner loop,
+// every element of B) would find nothing the index's test did not. Without the pass (-O0) the
+// runtime's returns `p`.
+[[gnu::const]] void* tessera_check_global(void* p, std::size_t bytes) noexcept;
 // The inline test's slow path: the item that runs (tessera_check_shadow.turn) makes an access that
 // conflicts with the shadow `entry`, whose word was `word` (`access`: check_shadow.hpp), at
 // `place`: reports the race, or notes a read of an element no item wrote (reported at the end of

@@ -8,6 +8,22 @@
 #else
 #define TESSERA_CHECKED_ACCESS 0
 #endif
+// With AddressSanitizer, where the CBS pass compiles the translation unit (optimised, TESSERA_CBS):
+// a global accessor's element goes through tessera_check_global, which the pass removes, exempting
+// the loads and stores through it from AddressSanitizer's test, as its index is tested already.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TESSERA_ADDRESS_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(TESSERA_ADDRESS_SANITIZER)
+#define TESSERA_ADDRESS_SANITIZER 1
+#endif
+#if TESSERA_CHECKED_ACCESS && defined(TESSERA_CBS) && defined(__OPTIMIZE__) && defined(TESSERA_ADDRESS_SANITIZER)
+#define TESSERA_CHECK_GLOBAL_MARKER 1
+#else
+#define TESSERA_CHECK_GLOBAL_MARKER 0
+#endif
 // The functions between a kernel's subscript and the checks: in a checking build always inlined,
 // so that the checks' return address is in the kernel, at the subscript, even where the compiler
 // would call them (AddressSanitizer's builds do).
@@ -42,7 +58,12 @@ template <typename T, bool Local = false>
     return *static_cast<T*>(tessera_check_local(const_cast<void*>(static_cast<const volatile void*>(base + index)),
                                                  sizeof(T)));
   else
+#if TESSERA_CHECK_GLOBAL_MARKER
+    return *static_cast<T*>(
+        tessera_check_global(const_cast<void*>(static_cast<const volatile void*>(base + index)), sizeof(T)));
+#else
     return base[index];
+#endif
 }
 #endif
 
