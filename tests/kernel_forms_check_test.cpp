@@ -200,6 +200,30 @@ TEST(WorkGroupScopeCheck, ReadOfWhatNoItemWrote) {
   expect_unwritten_read(hierarchical, "work-group-scope variable `tile`");
 }
 
+// A variable of work-group scope that begins again in each round of the group's loop is a new
+// variable each time: what the first round wrote does not count as written in the second.
+TEST(WorkGroupScopeCheck, AVariableBeginsAgainInEachRound) {
+  if (!plain_variables_checked) GTEST_SKIP() << "plain variables are checked where the CBS plugin compiles";
+  std::vector<int> out(n);
+  int* o = out.data();
+  const int line = __LINE__ + 9;
+  const std::string msg = error_of([&](sycl::queue& q) {
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for_work_group(sycl::range<1>(n / wg), sycl::range<1>(wg), [=](sycl::group<1> g) {
+        for (std::size_t round = 0; round < 2; ++round) {
+          int tile[wg];
+          g.parallel_for_work_item([&](sycl::h_item<1> it) {
+            if (round == 0 || it.get_local_id(0) + 1 < wg) tile[it.get_local_id(0)] = 1; // the second round skips one
+          });
+          g.parallel_for_work_item([&](sycl::h_item<1> it) { o[it.get_global_id(0)] += tile[(it.get_local_id(0) + 1) % wg]; });
+        }
+      });
+    });
+  });
+  EXPECT_NE(msg.find("read of local memory (work-group-scope variable `tile`) at byte 252"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+}
+
 // Every item adds to one variable of work-group scope through an atomic_ref: no race.
 TEST(WorkGroupScopeCheck, AtomicsAreNoRace) {
   std::vector<int> counts(n / wg);

@@ -203,7 +203,7 @@ bool declare_work_group_variables(Function& f, const checker_calls& checker) {
       for (User* u : v->users())
         if (auto* start = dyn_cast<IntrinsicInst>(u); start && start->getIntrinsicID() == Intrinsic::lifetime_start) {
           IRBuilder<> after(start->getNextNode());
-          after.CreateCall(checker.declare, {v, size, name, after.getInt32(1)});
+          after.CreateCall(checker.declare, {v, size, name, after.getInt32(2)});
         }
     }
   }

@@ -488,14 +488,15 @@ void touch_variable_deferred(const void* p, std::size_t bytes, const void* pc) n
   }
 }
 
-// A variable of the group's, from now on: `unwritten`, it holds nothing an item or the group's
-// code wrote, and is filled with the poison.
-void declare(char* var, std::size_t bytes, const char* what, bool unwritten) {
+// A variable of the group's, from now on (`how`: tessera_check_declare's `unwritten`). A variable
+// declared again where it begins (in the next round of a loop, or another variable in its stack
+// slot) is a new one.
+void declare(char* var, std::size_t bytes, const char* what, int how) {
   group_state& g = mine();
   if (!g.launch || !var || !bytes) return;
   for (std::uint32_t k = 0; k < g.variable_count; ++k) {
     auto& v = g.variables[k];
-    if (v.at == var && v.bytes == bytes) return;
+    if (v.at == var && v.bytes == bytes && how != 2) return;
     // Another variable's bytes, now this one's (a stack slot used again): the old one is gone.
     if (var < v.at + v.bytes && v.at < var + bytes) v.bytes = 0;
   }
@@ -506,7 +507,7 @@ void declare(char* var, std::size_t bytes, const char* what, bool unwritten) {
   v.what = what ? what : "a variable";
   size_tables(v.cells, bytes);
   // Cells of an earlier group's variable here carry its stamp: the next touch forgets them.
-  if (unwritten) std::memset(var, poison, bytes);
+  if (how) std::memset(var, poison, bytes);
 }
 
 void throw_pending() {
@@ -786,7 +787,7 @@ std::uint64_t tessera_check_conflict(const std::uint64_t* entry, std::uint64_t w
 }
 
 void tessera_check_declare(void* var, std::size_t bytes, const char* what, int unwritten) {
-  tessera::check::declare(static_cast<char*>(var), bytes, what, unwritten != 0);
+  tessera::check::declare(static_cast<char*>(var), bytes, what, unwritten);
 }
 
 void tessera_check_shared(void* p, std::size_t bytes) {

@@ -146,8 +146,9 @@ std::uint64_t tessera_check_conflict(const std::uint64_t* entry, std::uint64_t w
 // Local memory that passes through no accessor, whose accesses the CBS plugin sees and tells of
 // (compiler/cbs/shared_variables.cpp): a hierarchical kernel's variable of work-group scope, or a
 // C++ AMP tile_static variable, of `bytes` bytes at `var`, is the running work-group's from now
-// on; `what` names it in reports. `unwritten`: it begins here, holding nothing anyone wrote (a
-// read before an item writes it is reported); else the group's own code may have written it.
+// on; `what` names it in reports. `unwritten`: 0, the group's own code may have written it; 1, it
+// holds nothing anyone wrote where the group did not know it yet (a read before an item writes
+// it is reported); 2, it begins here (a variable the group knew at this place is gone).
 void tessera_check_declare(void* var, std::size_t bytes, const char* what, int unwritten);
 // An access to the `bytes` bytes at `p` by the work-item that runs, made at the call's return
 // address: checked where they lie in a variable of tessera_check_declare's. Never throws: its
@@ -166,6 +167,9 @@ template <typename F, typename Item>
 [[gnu::noinline]]
 #endif
 void run_work_item(const F& f, Item& it) {
+  // Its address, kept: the optimiser must not change its parameters (promote the lambda's
+  // captures to parameters of their own), where the plugin finds what the lambda captured.
+  [[gnu::used]] static constexpr void (*self)(const F&, Item&) = &run_work_item<F, Item>;
   f(it);
 }
 } // namespace tessera::check
