@@ -1,7 +1,8 @@
 // Loading tessera-cbs into clang 19: -fpass-plugin=libtessera-cbs.so (with TESSERA_CBS defined,
 // which makes nd_launch emit its item functions). The flattening runs before the inliner, the
-// pass after it and before the vectoriser (check mode's shared variables just before it); at -O0
-// none runs and every kernel keeps fibers.
+// pass after it and before the vectoriser, check mode's shared variables just before it. At -O0
+// only the latter runs (after the always-inliner, which inlines what it needs), and every kernel
+// keeps fibers.
 // For opt: -passes=tessera-cbs-flatten / tessera-cbs / tessera-cbs-shared.
 #include "cbs.hpp"
 
@@ -16,9 +17,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
               if (level != OptimizationLevel::O0) mpm.addPass(tessera::cbs::flatten_pass());
             });
             pb.registerOptimizerEarlyEPCallback([](ModulePassManager& mpm, OptimizationLevel level) {
-              if (level == OptimizationLevel::O0) return;
               mpm.addPass(tessera::cbs::shared_variables_pass());
-              mpm.addPass(tessera::cbs::cbs_pass());
+              if (level != OptimizationLevel::O0) mpm.addPass(tessera::cbs::cbs_pass());
             });
             pb.registerPipelineParsingCallback(
                 [](StringRef name, ModulePassManager& mpm, ArrayRef<PassBuilder::PipelineElement>) {

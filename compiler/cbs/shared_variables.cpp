@@ -148,6 +148,28 @@ bool is_work_item_function(const Function& f) {
   return !f.isDeclaration() && f.getName().starts_with(work_item_prefix);
 }
 
+// At -O0 a value reaches its use through a variable of its own (an inlined parameter's slot):
+// the value stored there, where one store is all that writes it.
+Value* through_slots(Value* v) {
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    auto* load = dyn_cast<LoadInst>(v);
+    auto* slot = load ? dyn_cast<AllocaInst>(load->getPointerOperand()) : nullptr;
+    if (!slot) return v;
+    StoreInst* only = nullptr;
+    for (User* u : slot->users()) {
+      if (auto* s = dyn_cast<StoreInst>(u)) {
+        if (s->getValueOperand() == slot || only) return v;
+        only = s;
+      } else if (!isa<LoadInst>(u) && !isa<IntrinsicInst>(u)) {
+        return v;
+      }
+    }
+    if (!only) return v;
+    v = only->getValueOperand();
+  }
+  return v;
+}
+
 // The variables whose addresses are stored in the object at `closure` (captured by reference),
 // and theirs in turn (a lambda of work-group scope captured by reference).
 SmallVector<AllocaInst*, 8> captured(AllocaInst* closure) {
@@ -162,7 +184,7 @@ SmallVector<AllocaInst*, 8> captured(AllocaInst* closure) {
         if (isa<GetElementPtrInst>(u) || isa<BitCastInst>(u)) parts.push_back(u);
         auto* s = dyn_cast<StoreInst>(u);
         if (!s || s->getPointerOperand() != part || !s->getValueOperand()->getType()->isPointerTy()) continue;
-        auto* a = dyn_cast<AllocaInst>(getUnderlyingObject(s->getValueOperand()));
+        auto* a = dyn_cast<AllocaInst>(getUnderlyingObject(through_slots(s->getValueOperand())));
         if (a && seen.insert(a).second) {
           found.push_back(a);
           objects.push_back(a);
@@ -187,7 +209,7 @@ bool declare_work_group_variables(Function& f, const checker_calls& checker) {
   DenseMap<AllocaInst*, Value*> names;
   bool changed = false;
   for (CallBase* call : calls) {
-    auto* closure = dyn_cast<AllocaInst>(getUnderlyingObject(call->getArgOperand(0)));
+    auto* closure = dyn_cast<AllocaInst>(getUnderlyingObject(through_slots(call->getArgOperand(0))));
     if (!closure) continue;
     for (AllocaInst* v : captured(closure)) {
       const auto bytes = v->getAllocationSize(layout);

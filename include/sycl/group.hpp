@@ -49,15 +49,17 @@ public:
   // Hierarchical kernels only (§4.10.7.2). Logical id l belongs to physical item l mod the local
   // range, the spec's strided mapping; the logical ids run in increasing order, so each physical
   // item meets its own ids in order and its private_memory sees them so.
+  // Inlined into the work-group's code in check mode, at -O0 too: the CBS plugin finds the
+  // variables of work-group scope that the lambda captures where it calls run_work_item.
   template <typename F>
-  TESSERA_HOST_DEVICE void parallel_for_work_item(const F& f) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE void parallel_for_work_item(const F& f) const {
     const bool threads = tessera_work_item_scope(c_.geo->item_threads);
     // The logical range is the physical one: a thread of its own runs exactly its own item.
     if (threads) return visit(c_.local, get_local_range(), f, true);
     for_each_work_item(false, get_local_range(), f);
   }
   template <typename F>
-  TESSERA_HOST_DEVICE void parallel_for_work_item(range<D> logical, const F& f) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE void parallel_for_work_item(range<D> logical, const F& f) const {
     for_each_work_item(tessera_work_item_scope(c_.geo->item_threads), logical, f);
   }
 
@@ -95,7 +97,8 @@ private:
   // logical ids, from its id in steps of the physical range; otherwise this thread is the whole
   // group and runs every logical id.
   template <typename F>
-  TESSERA_HOST_DEVICE void for_each_work_item(bool threads, const range<D>& logical, const F& f) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE void for_each_work_item(bool threads, const range<D>& logical,
+                                                                    const F& f) const {
     const range<D>& physical = c_.geo->local;
     id<D> first, step;
     for (int d = 0; d < D; ++d) first[d] = threads ? c_.local[d] : 0, step[d] = threads ? physical[d] : 1;
@@ -116,7 +119,8 @@ private:
   // Logical item l; its physical item is l mod the physical range, which a thread of its own
   // already knows: no division.
   template <typename F>
-  TESSERA_HOST_DEVICE void visit(const id<D>& l, const range<D>& logical, const F& f, bool threads) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE void visit(const id<D>& l, const range<D>& logical, const F& f,
+                                                       bool threads) const {
     const range<D>& physical = c_.geo->local;
     id<D> p, g;
     for (int d = 0; d < D; ++d)
