@@ -24,6 +24,9 @@ flags=(-std=c++20 -O1 -g -DTESSERA_CHECK=1 -fsanitize=address -fno-omit-frame-po
 if [[ -f "$build/compiler/cbs/libtessera-cbs.so" && -z "${TESSERA_CXX:-}" ]]; then
   flags+=(-fpass-plugin="$build/compiler/cbs/libtessera-cbs.so" -DTESSERA_CBS=1)
 fi
+if [[ -f "$build/compiler/kernel_attributes/libtessera-kernel-attributes.so" && -z "${TESSERA_CXX:-}" ]]; then
+  flags+=(-fplugin="$build/compiler/kernel_attributes/libtessera-kernel-attributes.so" -DTESSERA_KERNEL_ATTRIBUTES=1)
+fi
 samples=("$@")
 if [[ ${#samples[@]} -eq 0 ]]; then
   for ch in Ch04_expressing_parallelism Ch06_unified_shared_memory Ch09_communication_and_sychronization \

@@ -21,6 +21,10 @@ cbs=()
 if [[ -f "$build/compiler/cbs/libtessera-cbs.so" && -z "${TESSERA_CXX:-}" ]]; then
   cbs=(-fpass-plugin="$build/compiler/cbs/libtessera-cbs.so" -DTESSERA_CBS=1)
 fi
+# And the kernel-attribute plugin, as tessera++ loads it wherever clang 19 compiles.
+if [[ -f "$build/compiler/kernel_attributes/libtessera-kernel-attributes.so" && -z "${TESSERA_CXX:-}" ]]; then
+  cbs+=(-fplugin="$build/compiler/kernel_attributes/libtessera-kernel-attributes.so" -DTESSERA_KERNEL_ATTRIBUTES=1)
+fi
 names=("$@")
 if [[ ${#names[@]} -eq 0 ]]; then
   for f in tests/*_test.cpp; do names+=("$(basename "$f" .cpp)"); done
