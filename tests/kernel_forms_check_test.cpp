@@ -102,6 +102,31 @@ TEST(RootGroupCheck, ReadAcrossTheRootBarrierOfWhatNoItemWrote) {
   sycl::free(out, q);
 }
 
+// A root-group launch's kernel with work-group barriers only: where the CBS pass compiles it, its
+// loads and stores of local memory are tested inline against the group's own local memory.
+TEST(RootGroupCheck, MissingWorkGroupBarrierIsARace) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, q);
+  const int write_line = __LINE__ + 8, read_line = __LINE__ + 9;
+  const std::string msg = error_of([&](sycl::queue& cq) {
+    cq.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+      h.parallel_for<class RootGroupTiles>(sycl::nd_range<1>(n, wg), syclex::properties{syclex::use_root_sync},
+                                           [=](sycl::nd_item<1> it) {
+                                             const std::size_t l = it.get_local_id(0);
+                                             sycl::group_barrier(it.get_group());
+                                             tile[l] = static_cast<int>(it.get_global_id(0));
+                                             out[it.get_global_id(0)] = tile[(l + 1) % wg];
+                                           });
+    });
+  });
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, write_line)) << msg;
+  EXPECT_TRUE(mentions_line(msg, read_line)) << msg;
+  EXPECT_NE(msg.find("RootGroupTiles"), std::string::npos) << msg;
+  sycl::free(out, q);
+}
+
 // --- plain variables: a hierarchical kernel's of work-group scope, C++ AMP's tile_static ---
 
 // Whether this build shows the checker plain variables' accesses, and where a variable of

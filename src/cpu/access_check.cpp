@@ -536,9 +536,11 @@ void next_stretch() {
 void start_shadow(std::size_t local_bytes) {
   group_state& g = mine();
   tessera_check_shadow_state& s = tessera_check_shadow;
-  if (g.shadow.empty()) g.shadow.assign(max_granules * shadow::words_per_entry, 0);
-  s.entries = g.shadow.data();
-  s.arena = cpu::local_arena::for_this_thread();
+  // The worker's shadow serves the root-group launch's groups too (a compiled group runs to its
+  // end, and its entries' stretches are the worker's), and the group's local memory is its own.
+  if (group.shadow.empty()) group.shadow.assign(max_granules * shadow::words_per_entry, 0);
+  s.entries = group.shadow.data();
+  s.arena = g.arena;
   next_stretch();
   s.first = s.stretch;
   s.turn = 0;
