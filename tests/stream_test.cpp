@@ -57,6 +57,30 @@ TEST(Stream, EveryWorkItemsStatementWhole) {
   }
 }
 
+// A kernel may copy and move the stream it captured (reference semantics, SYCL 2020 §4.5.2): the
+// copies are equal and write to the same output. On the GPU such copies must leave the host's
+// ownership count alone.
+TEST(Stream, CopiedAndMovedInAKernel) {
+  int* equal = nullptr;
+  const auto out = captured([&](sycl::queue& q) {
+    equal = sycl::malloc_shared<int>(2, q);
+    q.submit([&](sycl::handler& h) {
+      sycl::stream os(1 << 12, 64, h);
+      h.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1>) {
+        sycl::stream copy(os);
+        equal[0] = copy == os;
+        sycl::stream moved(std::move(copy));
+        equal[1] = moved == os;
+        moved << "from the moved copy" << sycl::endl;
+      });
+    });
+  });
+  EXPECT_EQ(lines(out), std::vector<std::string>{"from the moved copy"});
+  EXPECT_EQ(equal[0], 1);
+  EXPECT_EQ(equal[1], 1);
+  sycl::free(equal, sycl::queue{});
+}
+
 TEST(Stream, Manipulators) {
   const auto out = captured([](sycl::queue& q) {
     q.submit([&](sycl::handler& h) {

@@ -17,6 +17,7 @@
 #include "sycl/property_list.hpp"
 #include "sycl/range.hpp"
 #include "sycl/vec.hpp"
+#include "tessera/detail/host_shared.hpp"
 #include "tessera/detail/macros.hpp"
 #include "tessera/detail/stream_sink.hpp"
 #include "tessera/detail/text_format.hpp"
@@ -218,7 +219,8 @@ public:
     sink_.statement_size = work_item_buffer_size < tessera::detail::stream_statement::capacity
                                ? work_item_buffer_size
                                : tessera::detail::stream_statement::capacity;
-    host_ = tessera::glue::make_stream_storage(cgh.on_gpu(), cgh.stream_, sink_);
+    host_ = tessera::detail::host_shared<tessera::detail::stream_storage>(
+        tessera::glue::make_stream_storage(cgh.on_gpu(), cgh.stream_, sink_));
   }
 
   std::size_t size() const noexcept { return total_; }
@@ -226,8 +228,8 @@ public:
   std::size_t get_work_item_buffer_size() const { return statement_; }
   std::size_t get_max_statement_size() const { return statement_; }
 
-  friend bool operator==(const stream& a, const stream& b) { return a.host_ == b.host_; }
-  friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
+  TESSERA_HOST_DEVICE friend bool operator==(const stream& a, const stream& b) { return a.host_ == b.host_; }
+  TESSERA_HOST_DEVICE friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
 
   // `out << x` starts a statement (tessera::detail::stream_statement).
   template <typename T>
@@ -239,7 +241,7 @@ private:
   std::size_t total_;
   std::size_t statement_;
   tessera::detail::stream_sink sink_;
-  std::shared_ptr<tessera::detail::stream_storage> host_;
+  tessera::detail::host_shared<tessera::detail::stream_storage> host_;
   friend struct std::hash<stream>;
 };
 
