@@ -17,9 +17,10 @@
 // merges the total into the variable. So one atomic per work-group, never one per work-item.
 namespace tessera::cuda {
 
-// What the GPU path combines: 4- and 8-byte values (one atomicCAS wide).
+// What the GPU path combines (atomic_combine.hpp): any value whose alignment the totals' 16-byte
+// slots keep.
 template <typename... Vars>
-inline constexpr bool gpu_reducible_v = ((sizeof(decltype(Vars::identity)) == 4 || sizeof(decltype(Vars::identity)) == 8) && ...);
+inline constexpr bool gpu_reducible_v = ((alignof(decltype(Vars::identity)) <= 16) && ...);
 
 template <typename Tuple> struct gpu_reducible;
 template <typename... Vars> struct gpu_reducible<std::tuple<Vars...>> : std::bool_constant<gpu_reducible_v<Vars...>> {};
