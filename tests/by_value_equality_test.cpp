@@ -77,4 +77,27 @@ TEST(ByValueEquality, ItemsAndHierarchicalItems) {
   sycl::free(ok, q);
 }
 
+// A group is a value: stored by a kernel and queried on the host once the kernel is done, it
+// answers as it did in the kernel (the launch's geometry, and a GPU's memory, are gone by then).
+TEST(ByValueEquality, GroupStoredByAKernelAnswersOnTheHost) {
+  sycl::queue q;
+  using g2 = sycl::group<2>;
+  // group has no default constructor: raw storage, filled by the kernel.
+  auto* raw = static_cast<g2*>(sycl::malloc_shared(sizeof(g2) * 6, q));
+  q.parallel_for(sycl::nd_range<2>({6, 8}, {2, 4}), [=](sycl::nd_item<2> it) {
+     if (it.get_local_linear_id() == 0) new (&raw[it.get_group_linear_id()]) g2(it.get_group());
+   }).wait();
+  q.parallel_for(sycl::range<1>(1024), [](sycl::id<1>) {}).wait(); // another launch in between
+  for (std::size_t i = 0; i < 6; ++i) {
+    const g2& g = raw[i];
+    EXPECT_EQ(g.get_group_linear_id(), i);
+    EXPECT_EQ(g.get_group_range(), sycl::range<2>(3, 2));
+    EXPECT_EQ(g.get_local_range(), sycl::range<2>(2, 4));
+    EXPECT_EQ(g.get_group_linear_range(), 6u);
+    EXPECT_EQ(g.get_local_linear_range(), 8u);
+    EXPECT_EQ(g.get_max_local_range(), sycl::range<2>(2, 4));
+  }
+  sycl::free(raw, q);
+}
+
 }  // namespace

@@ -27,21 +27,21 @@ public:
   TESSERA_HOST_DEVICE std::size_t get_group_id(int d) const { return c_.group[d]; }
   TESSERA_HOST_DEVICE id<D> get_local_id() const { return c_.local; }
   TESSERA_HOST_DEVICE std::size_t get_local_id(int d) const { return c_.local[d]; }
-  TESSERA_HOST_DEVICE range<D> get_local_range() const { return c_.geo->local; }
-  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const { return c_.geo->local[d]; }
-  TESSERA_HOST_DEVICE range<D> get_group_range() const { return c_.geo->groups; }
-  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const { return c_.geo->groups[d]; }
-  TESSERA_HOST_DEVICE range<D> get_max_local_range() const { return c_.geo->local; }
+  TESSERA_HOST_DEVICE range<D> get_local_range() const { return local_; }
+  TESSERA_HOST_DEVICE std::size_t get_local_range(int d) const { return local_[d]; }
+  TESSERA_HOST_DEVICE range<D> get_group_range() const { return groups_; }
+  TESSERA_HOST_DEVICE std::size_t get_group_range(int d) const { return groups_[d]; }
+  TESSERA_HOST_DEVICE range<D> get_max_local_range() const { return local_; }
   TESSERA_HOST_DEVICE std::size_t operator[](int d) const { return c_.group[d]; }
-  TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, c_.geo->groups); }
+  TESSERA_HOST_DEVICE std::size_t get_group_linear_id() const { return tessera::detail::linearize(c_.group, groups_); }
   TESSERA_HOST_DEVICE std::size_t get_local_linear_id() const { return c_.local_linear; }
-  TESSERA_HOST_DEVICE std::size_t get_group_linear_range() const { return c_.geo->groups.size(); }
-  TESSERA_HOST_DEVICE std::size_t get_local_linear_range() const { return c_.geo->local.size(); }
+  TESSERA_HOST_DEVICE std::size_t get_group_linear_range() const { return groups_.size(); }
+  TESSERA_HOST_DEVICE std::size_t get_local_linear_range() const { return local_.size(); }
   TESSERA_HOST_DEVICE bool leader() const { return c_.local_linear == 0; }
 
   // Deprecated SYCL 1.2.1 spellings the seeds still use.
-  TESSERA_HOST_DEVICE range<D> get_global_range() const { return c_.geo->global; }
-  TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return c_.geo->global[d]; }
+  TESSERA_HOST_DEVICE range<D> get_global_range() const { return global_; }
+  TESSERA_HOST_DEVICE std::size_t get_global_range(int d) const { return global_[d]; }
   TESSERA_HOST_DEVICE std::size_t get_linear_id() const { return get_group_linear_id(); }
   TESSERA_HOST_DEVICE id<D> get_id() const { return get_group_id(); }
   TESSERA_HOST_DEVICE std::size_t get_id(int d) const { return get_group_id(d); }
@@ -90,7 +90,8 @@ public:
   TESSERA_HOST_DEVICE friend bool operator!=(const group& a, const group& b) { return !(a == b); }
 
   TESSERA_HOST_DEVICE const tessera::glue::item_context<D>& context() const { return c_; }
-  TESSERA_HOST_DEVICE explicit group(const tessera::glue::item_context<D>& c) : c_(c) {}
+  TESSERA_HOST_DEVICE explicit group(const tessera::glue::item_context<D>& c)
+      : c_(c), local_(c.geo->local), groups_(c.geo->groups), global_(c.geo->global) {}
 
 private:
   // Where each physical item has a thread (item_threads), this thread runs its own physical id's
@@ -142,6 +143,9 @@ private:
   }
 
   tessera::glue::item_context<D> c_;
+  // The shape, by value: a group stored by a kernel (in a buffer) and queried on the host after it
+  // (as the SYCL-CTS does) must not reach the launch's geometry, gone by then, or a GPU's.
+  range<D> local_, groups_, global_;
 };
 
 } // namespace sycl
