@@ -309,6 +309,29 @@ TEST(TileStaticCheck, AtomicsAreNoRace) {
   for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[i], static_cast<int>(wg / 4)) << i;
 }
 
+// An index outside an array_view's extent in a C++ AMP kernel: reported as an accessor's is.
+TEST(AmpCheck, OutsideAnArrayViewsExtent) {
+  std::vector<int> out(n);
+  concurrency::array_view<int, 1> v(static_cast<int>(n), out);
+  const int line = __LINE__ + 5;
+  std::string msg;
+  try {
+    concurrency::parallel_for_each(v.extent.tile<static_cast<int>(wg)>(),
+                                   [=](concurrency::tiled_index<static_cast<int>(wg)> t) restrict(amp) {
+                                     v[t.global[0] + 1] = 1; // one past the end for the last item
+                                   });
+    v.synchronize();
+    concurrency::accelerator().get_default_view().wait();
+  } catch (const concurrency::runtime_exception& e) {
+    msg = e.what();
+  }
+  EXPECT_NE(msg.find("out-of-bounds access"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("index (256) of an accessor whose range is (256)"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("by work-item (63) of work-group (3)"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("tiled_kernel"), std::string::npos) << msg;
+  EXPECT_TRUE(mentions_line(msg, line)) << msg;
+}
+
 TEST(TileStaticCheck, CorrectKernelIsUnreported) { expect_unreported(tile_static_exchange); }
 TEST(TileStaticCheck, MissingTileBarrierIsARace) {
   expect_race(tile_static_exchange, "tile_static variable `tile`");

@@ -5,6 +5,7 @@
 
 #include "tessera/amp/extent.hpp"
 #include "tessera/amp/view_source.hpp"
+#include "tessera/memory/access_seam.hpp"
 
 namespace concurrency {
 
@@ -104,16 +105,19 @@ public:
   extent_type extent;
   TESSERA_HOST_DEVICE extent_type get_extent() const { return extent; }
 
-  TESSERA_HOST_DEVICE T& operator[](const index<N>& i) const { return element(i); }
-  TESSERA_HOST_DEVICE T& operator()(const index<N>& i) const { return element(i); }
+  // Inlined in check mode: a report names the kernel's place of the access.
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& operator[](const index<N>& i) const { return element(i); }
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& operator()(const index<N>& i) const { return element(i); }
   template <int M = N, typename = std::enable_if_t<M == 1>>
-  TESSERA_HOST_DEVICE T& operator()(int i0) const { return element(index<1>(i0)); }
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& operator()(int i0) const { return element(index<1>(i0)); }
   template <int M = N, typename = std::enable_if_t<M == 2>>
-  TESSERA_HOST_DEVICE T& operator()(int i0, int i1) const { return element(index<2>(i0, i1)); }
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& operator()(int i0, int i1) const { return element(index<2>(i0, i1)); }
   template <int M = N, typename = std::enable_if_t<M == 3>>
-  TESSERA_HOST_DEVICE T& operator()(int i0, int i1, int i2) const { return element(index<3>(i0, i1, i2)); }
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& operator()(int i0, int i1, int i2) const {
+    return element(index<3>(i0, i1, i2));
+  }
   // av[i]: the element (rank 1) or the view of rank N-1 at i (a projection).
-  TESSERA_HOST_DEVICE decltype(auto) operator[](int i) const {
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE decltype(auto) operator[](int i) const {
     if constexpr (N == 1) return element(index<1>(i));
     else return project(i);
   }
@@ -188,9 +192,15 @@ private:
     return l;
   }
   // Host code's accesses are checked, and CPU kernels' too in builds without NDEBUG (a kernel's
-  // exception reaches the next wait); the GPU's are not.
-  TESSERA_HOST_DEVICE T& element(const index<N>& i) const {
-#if !TESSERA_DEVICE_PASS
+  // exception reaches the next wait) and in check mode, which reports a kernel's as it reports an
+  // accessor's (the place, the kernel, the work-item); the GPU's are not.
+  TESSERA_ACCESS_INLINE TESSERA_HOST_DEVICE T& element(const index<N>& i) const {
+#if TESSERA_CHECKED_ACCESS
+    if (__builtin_expect(!extent.contains(i), 0)) {
+      if (in_kernel_) outside_in_kernel(i);
+      out_of_range(i);
+    }
+#elif !TESSERA_DEVICE_PASS
 #ifdef NDEBUG
     if (!in_kernel_)
 #endif
@@ -198,6 +208,14 @@ private:
 #endif
     return at(linear(i));
   }
+#if TESSERA_CHECKED_ACCESS
+  // Not inlined: its return address is the access's place in the kernel.
+  [[noreturn, gnu::noinline, gnu::cold]] TESSERA_CHECK_CALL void outside_in_kernel(const index<N>& i) const {
+    std::size_t where[N], range[N], origin[N] = {};
+    for (int d = 0; d < N; ++d) where[d] = static_cast<std::size_t>(i[d]), range[d] = static_cast<std::size_t>(extent[d]);
+    tessera::check::out_of_accessor_range(N, where, range, origin, __builtin_return_address(0));
+  }
+#endif
   [[noreturn]] void out_of_range(const index<N>& i) const {
     std::string where, shape;
     for (int d = 0; d < N; ++d)
