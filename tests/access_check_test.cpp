@@ -232,6 +232,90 @@ TEST(AccessCheck, TreeReductionWithoutTheBarrierInItsLoopIsARace) {
   sycl::free(sums, q);
 }
 
+// Loops whose items each access one element per access, stepping by an element from item to
+// item, are tested a loop at a time where their elements are each one item's (docs/checks.md,
+// "How it works"); where they are not, each access is: item 0 reads the element item 1 writes.
+TEST(AccessCheck, NeighboursInOneLoopRace) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, q);
+  const int line = __LINE__ + 8;
+  const std::string msg = error_of([&](sycl::queue& cq) {
+    cq.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+      h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        tile[l] = static_cast<int>(l);
+        sycl::group_barrier(it.get_group());
+        if (l < wg - 1) tile[l] += tile[l + 1];
+        sycl::group_barrier(it.get_group());
+        out[it.get_global_id(0)] = tile[l];
+      });
+    });
+  });
+  const std::string at = R"( it at .*access_check_test.cpp:)" + std::to_string(line);
+  if (compiled)
+    EXPECT_TRUE(std::regex_search(msg, std::regex(R"(work-item \(0\) of work-group \((\d)\) reads)" + at +
+                                                  R"(, and work-item \(1\) of work-group \(\1\) writes)" + at)))
+        << msg;
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+  sycl::free(out, q);
+}
+
+// Two loops in one stretch, the items below a bound and the others, write the same elements: the
+// first loop's writes, recorded a loop at a time, name their items and place to the second's.
+TEST(AccessCheck, TwoLoopsOfOneStretchRace) {
+  sycl::queue q(sycl::cpu_selector_v);
+  int* out = sycl::malloc_shared<int>(n, q);
+  const int low = __LINE__ + 9, high = low + 2;
+  const std::string msg = error_of([&](sycl::queue& cq) {
+    cq.submit([&](sycl::handler& h) {
+      sycl::local_accessor<int> tile(sycl::range<1>(wg), h);
+      h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        const std::size_t l = it.get_local_id(0);
+        tile[l] = 0;
+        sycl::group_barrier(it.get_group());
+        if (l < wg / 2)
+          tile[l + wg / 2] = 1;
+        else
+          tile[l] = 2;
+        sycl::group_barrier(it.get_group());
+        out[it.get_global_id(0)] = tile[l];
+      });
+    });
+  });
+  if (compiled)
+    EXPECT_TRUE(std::regex_search(
+        msg, std::regex(R"(work-item \(0\) of work-group \((\d)\) writes it at .*access_check_test.cpp:)" +
+                        std::to_string(low) + R"(, and work-item \(32\) of work-group \(\1\) writes it at .*:)" +
+                        std::to_string(high))))
+        << msg;
+  EXPECT_NE(msg.find("race on local memory"), std::string::npos) << msg;
+  sycl::free(out, q);
+}
+
+// A tree reduction of 8-byte elements (an element two granules of the shadow): unreported, right.
+TEST(AccessCheck, TreeReductionOfDoublesIsUnreported) {
+  sycl::queue q(sycl::cpu_selector_v);
+  double* sums = sycl::malloc_shared<double>(n / wg, q);
+  EXPECT_EQ(error_of([&](sycl::queue& cq) {
+              cq.submit([&](sycl::handler& h) {
+                sycl::local_accessor<double> partial(sycl::range<1>(wg), h);
+                h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+                  const std::size_t l = it.get_local_id(0);
+                  partial[l] = static_cast<double>(it.get_global_id(0));
+                  for (std::size_t s = wg / 2; s > 0; s /= 2) {
+                    sycl::group_barrier(it.get_group());
+                    if (l < s) partial[l] += partial[l + s];
+                  }
+                  if (l == 0) sums[it.get_group(0)] = partial[0];
+                });
+              });
+            }),
+            "");
+  for (std::size_t g = 0; g < n / wg; ++g) EXPECT_EQ(sums[g], double(wg * (g * wg) + wg * (wg - 1) / 2));
+  sycl::free(sums, q);
+}
+
 // Every item stores the same value in one element: a race that the inline test, which sees the
 // stores, reports; inferred from values, a store of the value already there is no write.
 TEST(AccessCheck, TheSameValueStoredByEveryItemIsARaceWhereTestedInline) {

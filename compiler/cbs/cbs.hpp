@@ -74,7 +74,24 @@ llvm::Value* check_shadow_field(llvm::IRBuilder<>& b, unsigned field);
 // Check mode in whole-group function `g`: each load and store through check_local_name's pointer
 // becomes an inline test of the shadow, where every such pointer is only loaded and stored
 // through and the kernel has no sub-group cut; false where `g` keeps the checker's calls.
-bool check_accesses_inline(llvm::Function& g);
+bool check_accesses_inline(llvm::Function& g, llvm::FunctionAnalysisManager& fam);
+// A load or store of local memory that the inline test checks: the element's pointer (what the
+// access's pointer, check_local_name's result, stands for), its `bytes`, the "file:line" constant
+// that names it.
+struct checked_access {
+  llvm::Instruction* access;
+  llvm::Value* pointer;
+  std::uint64_t bytes;
+  llvm::Constant* place;
+};
+// The runtime's test of an items' loop at once (checked_ranges.cpp).
+inline constexpr const char* check_ranges_name = "tessera_check_ranges";
+// Versions each items' loop of `g` whose accesses of local memory (of `accesses`, which are all of
+// `g`'s, not yet instrumented) the runtime can test at once: before the loop, a call of
+// check_ranges_name; where it recorded them, a copy of the loop without tests or index checks
+// runs instead (checked_ranges.cpp). Returns how many loops.
+unsigned test_loops_at_once(llvm::Function& g, llvm::ArrayRef<checked_access> accesses,
+                            llvm::FunctionAnalysisManager& fam);
 // Removes every call of check_global_name in `m`, marking the loads and stores of the element
 // through its pointer `!nosanitize` (their index is tested against the accessor's range already);
 // false where `m` has none.

@@ -204,7 +204,7 @@ compiled_group compile(work_item_function& w, FunctionAnalysisManager& fam, Opti
   }
   // Checked kernels test or call the checker at every access: nothing to vectorise, and one copy
   // of each access, which its reports name.
-  if (checked && check_accesses_inline(*g)) {
+  if (checked && check_accesses_inline(*g, fam)) {
     fam.invalidate(*g, PreservedAnalyses::none());
     clean_up(*g, fam);
   }

@@ -151,9 +151,11 @@ public:
     }
   }
 
+  Constant* place(const checked_pointer& c) { return place_constant(place_of(*c.marker)); }
+
   void instrument(const checked_pointer& c) {
     Value* p = c.marker->getArgOperand(0);
-    Constant* place = place_constant(place_of(*c.marker));
+    Constant* place = this->place(c);
     for (Instruction* access : c.accesses) {
       test(access, p, c.bytes, place);
       access->setMetadata(LLVMContext::MD_nosanitize, nosanitize_); // its index is checked already
@@ -195,7 +197,7 @@ private:
     Value* inside = b.CreateICmpULT(granule, granules_);
     Instruction* join = SplitBlockAndInsertIfThen(inside, access, false);
     b.SetInsertPoint(join);
-    Value* entry = b.CreateInBoundsGEP(i64_, entries_, b.CreateMul(granule, b.getInt64(sh::words_per_entry)));
+    Value* entry = b.CreateInBoundsGEP(i64_, entries_, granule);
     Value* stretch = b.CreateLoad(i64_, stretch_);
     Value* me = b.CreateAdd(b.CreateZExt(field(b, sh::turn, b.getInt32Ty()), i64_), b.getInt64(1));
     Value* w = shadow(b.CreateLoad(i64_, entry), false);
@@ -227,7 +229,8 @@ private:
       Value* item = fb.CreateShl(me, writes ? sh::writer_shift : sh::reader_shift);
       shadow(fb.CreateStore(fb.CreateOr(fb.CreateShl(stretch, sh::stretch_shift), fb.CreateOr(item, sh::written)), entry),
              false);
-      shadow(fb.CreateStore(place, fb.CreateConstInBoundsGEP1_64(i64_, entry, writes ? 1 : 2)), false);
+      const std::uint64_t place_at = writes ? sh::write_place_at : sh::read_place_at;
+      shadow(fb.CreateStore(place, fb.CreateConstInBoundsGEP1_64(i64_, entry, place_at)), false);
       join = other;
       b.SetInsertPoint(join);
     }
@@ -274,11 +277,11 @@ private:
     }
     shadow(b.CreateStore(new_word, entry), false);
     if (writes) {
-      shadow(b.CreateStore(place, b.CreateConstInBoundsGEP1_64(i64_, entry, 1)), false);
+      shadow(b.CreateStore(place, b.CreateConstInBoundsGEP1_64(i64_, entry, sh::write_place_at)), false);
       return;
     }
     IRBuilder<> pb(SplitBlockAndInsertIfThen(set_place, join, false));
-    shadow(pb.CreateStore(place, pb.CreateConstInBoundsGEP1_64(i64_, entry, 2)), false);
+    shadow(pb.CreateStore(place, pb.CreateConstInBoundsGEP1_64(i64_, entry, sh::read_place_at)), false);
   }
 
   Module& m_;
@@ -338,7 +341,7 @@ Value* check_shadow_field(IRBuilder<>& b, unsigned field) {
   return b.CreateStructGEP(state.getValueType(), b.CreateThreadLocalAddress(&state), field);
 }
 
-bool check_accesses_inline(Function& g) {
+bool check_accesses_inline(Function& g, FunctionAnalysisManager& fam) {
   const auto pointers = checked_pointers(g);
   if (!pointers || pointers->empty()) return false;
   // The geometry, the group id and a kernel that does not write its own copy come `restrict`
@@ -349,6 +352,12 @@ bool check_accesses_inline(Function& g) {
     if (g.hasParamAttribute(a, Attribute::NoAlias)) g.addParamAttr(a, Attribute::ReadOnly);
   read_arguments_once(g);
   inline_test t(g);
+  SmallVector<checked_access, 16> accesses;
+  for (const checked_pointer& c : *pointers)
+    for (Instruction* access : c.accesses)
+      accesses.push_back({access, c.marker->getArgOperand(0), c.bytes, t.place(c)});
+  fam.invalidate(g, PreservedAnalyses::none());
+  test_loops_at_once(g, accesses, fam); // copies of loops, where the originals are instrumented
   for (const checked_pointer& c : *pointers) t.instrument(c);
   return true;
 }

@@ -530,6 +530,7 @@ void throw_pending() {
 
 // The inline test's shadow (check_shadow.hpp), for compiled groups.
 constexpr std::size_t max_granules = cpu::local_arena::bytes / shadow::granule_bytes;
+static_assert(max_granules == shadow::plane);
 
 // Past 2^22 stretches the numbers start again: the group's entries keep what its items wrote
 // (as stretch 1, before the one that follows), the others become no group's.
@@ -538,7 +539,7 @@ void next_stretch() {
   if (++s.stretch < shadow::stretches) return;
   constexpr std::uint64_t keep = (std::uint64_t(1) << shadow::stretch_shift) - 1;
   for (std::size_t k = 0; k < max_granules; ++k) {
-    std::uint64_t& w = s.entries[k * shadow::words_per_entry];
+    std::uint64_t& w = s.entries[k];
     const std::uint64_t at = w >> shadow::stretch_shift;
     w = at != 0 && at >= s.first ? (w & keep) | std::uint64_t(1) << shadow::stretch_shift : 0;
   }
@@ -551,7 +552,7 @@ void start_shadow(std::size_t local_bytes) {
   tessera_check_shadow_state& s = tessera_check_shadow;
   // The worker's shadow serves the root-group launch's groups too (a compiled group runs to its
   // end, and its entries' stretches are the worker's), and the group's local memory is its own.
-  if (group.shadow.empty()) group.shadow.assign(max_granules * shadow::words_per_entry, 0);
+  if (group.shadow.empty()) group.shadow.assign(3 * shadow::plane, 0);
   s.entries = group.shadow.data();
   s.arena = g.arena;
   next_stretch();
@@ -586,13 +587,13 @@ std::uint64_t conflict(const std::uint64_t* entry, std::uint64_t word, std::uint
   const tessera_check_shadow_state& s = tessera_check_shadow;
   const std::uint32_t me = s.turn;
   const std::size_t offset =
-      static_cast<std::size_t>(entry - s.entries) / shadow::words_per_entry * shadow::granule_bytes;
+      static_cast<std::size_t>(entry - s.entries) * shadow::granule_bytes;
   const std::size_t bytes = access >> 1;
   const bool writes = access & shadow::write_access;
   const auto writer = static_cast<std::uint32_t>(word >> shadow::writer_shift & shadow::item_mask);
   const auto reader = static_cast<std::uint32_t>(word >> shadow::reader_shift & shadow::item_mask);
-  const auto* write_place = reinterpret_cast<const char*>(entry[1]);
-  const auto* read_place = reinterpret_cast<const char*>(entry[2]);
+  const auto* write_place = reinterpret_cast<const char*>(entry[shadow::write_place_at]);
+  const auto* read_place = reinterpret_cast<const char*>(entry[shadow::read_place_at]);
   if (word >> shadow::stretch_shift == s.stretch && writer != 0 && writer != me + 1) {
     if (!writes) race(offset, bytes, who(writer - 1) + " writes it at " + write_place, who(me) + " reads it at " + place);
     if (std::strcmp(write_place, place) == 0)

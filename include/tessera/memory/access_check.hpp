@@ -137,6 +137,16 @@ void tessera_check_cut(int scope);
 // every element of B) would find nothing the index's test did not. Without the pass (-O0) the
 // runtime's returns `p`.
 [[gnu::const]] void* tessera_check_global(void* p, std::size_t bytes) noexcept;
+// Before an items' loop of a group the CBS pass compiled (item `first_turn`'s turn, then each next
+// item's, `items` in all), the `n` ranges of its accesses (check_shadow.hpp), range k starting at
+// `first_k` for the first item: where none of them can conflict with another item's access or
+// read an element no item of the group wrote, records them in the shadow as the inline test
+// would and returns true, and the loop runs untested; otherwise changes nothing and returns
+// false, and the loop tests each access.
+struct tessera_check_range;
+bool tessera_check_ranges(const tessera_check_range* ranges, std::uint32_t n, std::uint64_t items,
+                          std::uint32_t first_turn, const char* first_0, const char* first_1, const char* first_2,
+                          const char* first_3) noexcept;
 // The inline test's slow path: the item that runs (tessera_check_shadow.turn) makes an access that
 // conflicts with the shadow `entry`, whose word was `word` (`access`: check_shadow.hpp), at
 // `place`: reports the race, or notes a read of an element no item wrote (reported at the end of
