@@ -62,6 +62,8 @@ inline constexpr const char* check_shared_name = "tessera_check_shared";
 inline constexpr const char* tile_static_annotation = "tessera.tile_static";
 inline constexpr const char* work_item_prefix = "_ZN7tessera5check13run_work_item";
 bool check_shared_variables(llvm::Module& m);
+// Drops the calls of check_local_name whose pointer nothing uses (untouched_elements.cpp).
+bool drop_untouched_elements(llvm::Module& m);
 // With AddressSanitizer, each element access through a global accessor passes its pointer through
 // check_global_name, whose loads and stores exempt_global_accesses takes from AddressSanitizer.
 inline constexpr const char* check_global_name = "tessera_check_global";
@@ -309,11 +311,12 @@ public:
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager& am);
 };
 
-// After inlining, before cbs_pass: check_shared_variables.
+// After inlining, before cbs_pass: check mode's drop_untouched_elements and check_shared_variables.
 class shared_variables_pass : public llvm::PassInfoMixin<shared_variables_pass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&) {
-    return check_shared_variables(m) ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+    const bool dropped = drop_untouched_elements(m);
+    return check_shared_variables(m) || dropped ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
   }
 };
 
