@@ -76,6 +76,10 @@ TEST(Aspects, EveryAspectHasAnAnswer) {
     EXPECT_TRUE(d.has(aspect::gpu));
     EXPECT_TRUE(d.has(aspect::fp16));
     EXPECT_FALSE(d.has(aspect::usm_system_allocations));
+    // Host and device atomics meet over the link or not, for host and shared allocations alike;
+    // so all_devices_have cannot promise them.
+    EXPECT_EQ(d.has(aspect::usm_atomic_host_allocations), d.has(aspect::usm_atomic_shared_allocations));
+    EXPECT_FALSE(sycl::all_devices_have_v<aspect::usm_atomic_shared_allocations>);
   }
 }
 

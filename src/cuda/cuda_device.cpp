@@ -90,6 +90,11 @@ runtime::device_impl describe(int dev) {
   d.memory_clock_khz = known_attribute(cudaDevAttrMemoryClockRate, dev);
   d.memory_bus_width = known_attribute(cudaDevAttrGlobalMemoryBusWidth, dev);
   d.free_memory = free_memory;
+  // A GPU on PCIe (an x86 host's) has no atomics that the host's own are atomic with: a device
+  // atomic and a host one on the same managed or pinned word can lose an update (the SYCL-CTS's
+  // usm category lost some, 64-bit and double, on an H200). Only a link that CUDA says has them
+  // (NVLink-C2C, as on a Grace Hopper) gets the aspects.
+  d.host_atomics = attribute(cudaDevAttrHostNativeAtomicSupported, dev) != 0;
   return d;
 }
 } // namespace

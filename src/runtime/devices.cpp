@@ -171,9 +171,9 @@ bool device::has(aspect a) const {
   case aspect::queue_profiling:
   case aspect::usm_device_allocations:
   case aspect::usm_host_allocations:
-  case aspect::usm_shared_allocations:
+  case aspect::usm_shared_allocations: return true;
   case aspect::usm_atomic_host_allocations:
-  case aspect::usm_atomic_shared_allocations: return true;
+  case aspect::usm_atomic_shared_allocations: return impl_->host_atomics;
   // The CPU's kernels are host code, and its "device" memory is the process's.
   case aspect::host_debuggable:
   case aspect::usm_system_allocations: return is_cpu();

@@ -37,6 +37,9 @@ struct device_impl {
   std::optional<std::uint32_t> memory_bus_width; // bits
   // The bytes of global memory free now.
   std::uint64_t (*free_memory)(const device_impl&) = nullptr;
+  // Whether the host and the device may modify one USM allocation atomically at the same time
+  // (aspect::usm_atomic_host_allocations, usm_atomic_shared_allocations).
+  bool host_atomics = true;
   // A sub-device's parent and how it was partitioned (an info::partition_property's value);
   // null and no_partition for a device of the backend's own.
   const device_impl* parent = nullptr;
