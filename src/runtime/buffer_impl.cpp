@@ -6,7 +6,6 @@
 #include <string>
 
 #include "queue_impl.hpp"
-#include "trace_recorder.hpp"
 #include "sycl/exception.hpp"
 
 #if defined(TESSERA_WITH_CUDA)
@@ -134,15 +133,18 @@ void buffer_impl::prepare_host(sycl::access::mode mode) {
 }
 
 void buffer_impl::order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,
-                               std::vector<std::shared_ptr<event_impl>>& deps) {
-  // A timeline shows the order even where the access before has completed (a GPU kernel often
-  // has by the next submission); waiting on a completed event costs nothing.
-  const bool all = trace::on();
+                               std::vector<std::shared_ptr<event_impl>>& deps,
+                               std::vector<std::shared_ptr<event_impl>>* orders) {
   std::lock_guard lock(mutex_);
-  if (last_write_ && (all || !last_write_->is_complete())) deps.push_back(last_write_);
+  // A timeline shows the order even where the access before has completed (a GPU kernel often
+  // has by the next submission); only the others are waited for.
+  const auto follow = [&](const std::shared_ptr<event_impl>& before) {
+    if (orders) orders->push_back(before);
+    if (!before->is_complete()) deps.push_back(before);
+  };
+  if (last_write_) follow(last_write_);
   if (writes(mode)) {
-    for (auto& r : reads_since_write_)
-      if (all || !r->is_complete()) deps.push_back(r);
+    for (auto& r : reads_since_write_) follow(r);
     reads_since_write_.clear();
     last_write_ = ev;
   } else {

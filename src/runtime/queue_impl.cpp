@@ -81,21 +81,19 @@ sycl::event queue_impl::submit(command_group&& cg) {
   ev->queue = weak_from_this();
   auto deps = std::move(cg.depends);
   merge_by_buffer(cg.requirements);
-  for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps);
-  // The trace's arrows: also the completed commands that a trace has order_access name, and those
-  // the stream orders. The command waits as it would untraced.
+  // The trace's arrows: what the command group names, every access its buffers' accesses follow
+  // (completed ones too), and what the stream orders.
+  const bool traced = trace::on();
   std::vector<std::shared_ptr<event_impl>> shown;
-  if (trace::on()) {
-    shown = deps;
-    std::erase_if(deps, [](const std::shared_ptr<event_impl>& d) { return d->is_complete(); });
-  }
+  if (traced) shown = deps;
+  for (auto& r : cg.requirements) r.buffer->order_access(r.mode, ev, deps, traced ? &shown : nullptr);
   {
     std::lock_guard lock(mutex_);
     const std::size_t own = deps.size();
     // A command of this queue's stream follows the last one there without waiting on the host.
     if (in_order && last_ticket_ && !cg.enqueue) deps.push_back(event_for(last_ticket_));
     if (in_order && last_ && !(cg.enqueue && last_->on(stream_timeline.get()))) deps.push_back(last_);
-    if (trace::on()) shown.insert(shown.end(), deps.begin() + static_cast<std::ptrdiff_t>(own), deps.end());
+    if (traced) shown.insert(shown.end(), deps.begin() + static_cast<std::ptrdiff_t>(own), deps.end());
     if (cg.enqueue) drop_enqueued_on(stream_timeline.get(), deps);
     if (in_order) last_ = ev, last_ticket_ = 0;
     track(ev);

@@ -37,8 +37,10 @@ public:
   void prepare_host(sycl::access::mode mode);
 
   // Adds to `deps` the events an access in `mode` must wait for, then records `ev` as that access.
+  // `orders`, where given (a timeline), gets every access the new one follows, completed or not.
   void order_access(sycl::access::mode mode, const std::shared_ptr<event_impl>& ev,
-                    std::vector<std::shared_ptr<event_impl>>& deps);
+                    std::vector<std::shared_ptr<event_impl>>& deps,
+                    std::vector<std::shared_ptr<event_impl>>* orders = nullptr);
   // Blocks until every command recorded so far has completed; `waiter` as for event_impl::wait.
   void wait_all(const char* waiter);
   // Moves adopted host storage into storage of the buffer's own, so that the host memory keeps
