@@ -1,5 +1,14 @@
 #pragma once
 #include "tessera/detail/macros.hpp"
+
+#if TESSERA_CUDA_COMPILE
+namespace tessera::cuda {
+// The spin locks of combine_under_lock (below). Declared for both passes: nvcc's host pass
+// registers every device variable of the translation unit.
+static __device__ unsigned combine_locks[64];
+} // namespace tessera::cuda
+#endif
+
 #if TESSERA_DEVICE_PASS
 #include <cstddef>
 #include <cstdint>
@@ -50,7 +59,6 @@ __device__ void combine_in_word(T* p, const T& v, Op op) {
 
 // Wider values (a user's struct, a vec) have no atomic of their size: a block's leader takes one
 // of a few spin locks, chosen by address. One combine per work-group keeps the waits short.
-static __device__ unsigned combine_locks[64];
 template <typename T, typename Op>
 __device__ void combine_under_lock(T* p, const T& v, Op op) {
   unsigned* lock = &combine_locks[(reinterpret_cast<std::uintptr_t>(p) / 16) % 64];
