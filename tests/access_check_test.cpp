@@ -10,28 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "check_report.hpp"
+
 namespace {
-
-// Runs `submit` on a CPU queue and returns the message of the error it raised ("" if none).
-template <typename Submit>
-std::string error_of(Submit submit) {
-  std::string message;
-  sycl::queue q(sycl::cpu_selector_v, [&](sycl::exception_list errors) {
-    for (auto& e : errors) try {
-        std::rethrow_exception(e);
-      } catch (const sycl::exception& x) {
-        if (message.empty()) message = x.what();
-        EXPECT_EQ(x.code(), sycl::errc::kernel);
-      }
-  });
-  submit(q);
-  q.wait_and_throw();
-  return message;
-}
-
-bool mentions_line(const std::string& msg, int line) {
-  return msg.find("access_check_test.cpp:" + std::to_string(line)) != std::string::npos;
-}
 
 constexpr std::size_t n = 256, wg = 64;
 
