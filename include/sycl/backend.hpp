@@ -8,7 +8,18 @@ namespace sycl {
 // SYCL 2020 §4.1, with DPC++'s names: Tessera's CPU device reports itself as DPC++'s native-CPU
 // backend (kernels compiled as host code, as Tessera's are) and its GPUs as the CUDA backend.
 // The other backends exist so that programs that ask for them compile; no device has them.
-enum class backend { opencl, ext_oneapi_level_zero, ext_oneapi_cuda, ext_oneapi_hip, ext_oneapi_native_cpu, all };
+// `cuda` is the Khronos SYCL CUDA backend's name for the same backend (the SYCL-CTS's cuda_interop
+// tests use it), an alias of ext_oneapi_cuda as it was in DPC++: one value, so a switch names one
+// of the two.
+enum class backend {
+  opencl,
+  ext_oneapi_level_zero,
+  ext_oneapi_cuda,
+  ext_oneapi_hip,
+  ext_oneapi_native_cpu,
+  all,
+  cuda = ext_oneapi_cuda
+};
 
 inline std::ostream& operator<<(std::ostream& out, backend b) {
   switch (b) {

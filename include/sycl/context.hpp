@@ -7,6 +7,13 @@
 #include "sycl/device.hpp"
 #include "sycl/property_list.hpp"
 
+namespace tessera::runtime {
+// The SYCL CUDA backend's contexts (sycl/interop.hpp; src/runtime/native_objects.cpp): the
+// CUcontexts get_native gives, and the context make_context makes of one.
+std::vector<void*> native_contexts(const sycl::context& c);
+sycl::context adopt_context(void* cu_context, const sycl::async_handler& h);
+} // namespace tessera::runtime
+
 namespace sycl {
 
 // SYCL 2020 §4.6.3. USM and buffers are not tied to a context (a GPU's memory is reachable from
@@ -70,7 +77,10 @@ private:
   }
 
   std::shared_ptr<const state> state_;
+  void* native_ = nullptr; // the backend's context it was made from (make_context), if any
   friend struct std::hash<context>;
+  friend std::vector<void*> tessera::runtime::native_contexts(const sycl::context& c);
+  friend sycl::context tessera::runtime::adopt_context(void* cu_context, const sycl::async_handler& h);
 };
 
 template <typename Param>

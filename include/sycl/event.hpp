@@ -11,6 +11,19 @@
 #include "tessera/runtime/event_impl.hpp"
 
 namespace sycl {
+class context;
+class event;
+} // namespace sycl
+
+namespace tessera::runtime {
+// The SYCL CUDA backend's events (sycl/interop.hpp; src/runtime/queue_impl.cpp): the CUevent
+// get_native gives (null where the command has none, as DPC++'s), and the event make_event makes
+// of one.
+void* native_event(const sycl::event& e);
+sycl::event event_of_native(void* cu_event, const sycl::context& c);
+} // namespace tessera::runtime
+
+namespace sycl {
 
 // SYCL 2020 §4.6.6. Either a runtime event object, or a command that went straight onto its
 // queue's stream, named by its queue and its ticket there: most GPU commands are never waited on
@@ -70,6 +83,7 @@ private:
   std::shared_ptr<tessera::runtime::queue_impl> queue_; // with ticket_, when impl_ is null
   std::uint64_t ticket_ = 0;
   friend struct std::hash<event>;
+  friend void* tessera::runtime::native_event(const sycl::event& e);
 };
 
 } // namespace sycl

@@ -197,10 +197,10 @@ public:
   void host_task(F f) {
     cg_.host_task = true;
     trace_as("host_task");
-    set([f, b = device_.get_backend()](tessera::runtime::completion done) {
+    set([f, d = &device_.impl(), s = stream_](tessera::runtime::completion done) {
       std::exception_ptr error;
       try {
-        if constexpr (std::is_invocable_v<const F&, interop_handle>) f(interop_handle(b));
+        if constexpr (std::is_invocable_v<const F&, interop_handle>) f(interop_handle(*d, s));
         else f();
       } catch (...) {
         error = std::current_exception();

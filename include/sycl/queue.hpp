@@ -21,6 +21,9 @@ class queue_impl;
 // The backend's queue behind `q` (a CUDA stream for a GPU; null for the CPU), for libraries that
 // enqueue native work in the queue's order (the algorithm library's CUB calls).
 void* native_stream(const sycl::queue& q);
+// sycl::make_queue<backend::cuda> (sycl/interop.hpp): a queue whose commands go onto `stream`, a
+// CUstream of a GPU of `c`, which stays its maker's.
+sycl::queue queue_on_stream(void* stream, const sycl::context& c, const sycl::async_handler& h);
 } // namespace tessera::runtime
 
 namespace sycl {
@@ -245,9 +248,11 @@ private:
       h.host_task([] {});
     });
   }
+  queue(std::shared_ptr<tessera::runtime::queue_impl> impl, const context& c);
   event submit(tessera::runtime::command_group&& cg);
   void* backend_stream() const;
   friend void* tessera::runtime::native_stream(const queue& q);
+  friend sycl::queue tessera::runtime::queue_on_stream(void* stream, const sycl::context& c, const sycl::async_handler& h);
 
   std::shared_ptr<tessera::runtime::queue_impl> impl_;
   context context_;

@@ -282,22 +282,29 @@ void make_current(const runtime::device_impl& d) {
   if (current != d.ordinal) set_device(d);
 }
 
-stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error) {
+stream_and_timeline adopt_stream(const runtime::device_impl& d, stream s, error_sink on_error) {
   int first = -1;
   if (!first_stream_gpu.compare_exchange_strong(first, d.ordinal) && first != d.ordinal)
     streams_on_several_gpus.store(true, std::memory_order_relaxed);
+  return {s, std::make_shared<stream_timeline>(static_cast<cudaStream_t>(s), d.ordinal, std::move(on_error))};
+}
+
+stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error) {
   set_device(d);
   cudaStream_t s = nullptr;
   throw_if_error(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "creating a CUDA stream");
-  return {s, std::make_shared<stream_timeline>(s, d.ordinal, std::move(on_error))};
+  return adopt_stream(d, s, std::move(on_error));
+}
+
+void release_stream(stream s) {
+  cudaStreamSynchronize(static_cast<cudaStream_t>(s));
+  release_scratch(s);
+  release_check_target(s);
 }
 
 void destroy_stream(stream s) {
-  auto cs = static_cast<cudaStream_t>(s);
-  cudaStreamSynchronize(cs);
-  release_scratch(s);
-  release_check_target(s);
-  cudaStreamDestroy(cs);
+  release_stream(s);
+  cudaStreamDestroy(static_cast<cudaStream_t>(s));
 }
 
 void synchronize(stream s) { throw_if_error(cudaStreamSynchronize(static_cast<cudaStream_t>(s)), "synchronizing"); }

@@ -9,6 +9,7 @@
 #include "trace_recorder.hpp"
 #include "sycl/ext/oneapi/queue_properties.hpp"
 #include "sycl/queue.hpp"
+#include "tessera/runtime/native_objects.hpp"
 #if defined(TESSERA_WITH_CUDA)
 #include "tessera/backend/cuda/runtime.hpp"
 #endif
@@ -39,16 +40,22 @@ void drop_enqueued_on(const timeline* tl, std::vector<std::shared_ptr<event_impl
 }
 } // namespace
 
-queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling)
+queue_impl::queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling,
+                       void* native_stream)
     : device(dev), handler_(std::move(handler)), in_order(in_order), profiling(profiling) {
   static std::atomic<std::uint64_t> queues{0};
   if (trace::on()) trace_number_ = ++queues;
 #if defined(TESSERA_WITH_CUDA)
   if (dev.kind == device_kind::gpu) {
-    auto made = cuda::create_stream(dev, [this](std::exception_ptr e) { report(std::move(e)); });
+    auto sink = [this](std::exception_ptr e) { report(std::move(e)); };
+    auto made = native_stream ? cuda::adopt_stream(dev, native_stream, std::move(sink))
+                              : cuda::create_stream(dev, std::move(sink));
+    owns_stream_ = !native_stream;
     stream = made.s;
     stream_timeline = std::move(made.timeline);
   }
+#else
+  (void)native_stream;
 #endif
 }
 
@@ -67,7 +74,8 @@ queue_impl::~queue_impl() {
       report(std::current_exception());
     }
     stream_timeline->close();
-    cuda::destroy_stream(stream);
+    owns_stream_ ? cuda::destroy_stream(stream) : cuda::release_stream(stream);
+    for (auto& [ticket, ev] : native_events_) cuda::destroy_event(ev);
   }
 #endif
   deliver_uncatchable("the destruction of its queue");
@@ -135,6 +143,18 @@ std::optional<sycl::event> queue_impl::enqueue_now(command_group& cg) {
   const std::uint64_t ticket = stream_timeline->enqueued();
   if (in_order) last_ = nullptr, last_ticket_ = ticket;
   return sycl::event(shared_from_this(), ticket); // queue::wait waits for it through the timeline
+}
+
+void* queue_impl::native_event(std::uint64_t ticket) {
+#if defined(TESSERA_WITH_CUDA)
+  std::lock_guard lock(mutex_);
+  void*& ev = native_events_[ticket];
+  if (!ev) ev = cuda::record_event(device, stream);
+  return ev;
+#else
+  (void)ticket;
+  return nullptr; // no queue of a CPU-only Tessera has a stream
+#endif
 }
 
 std::shared_ptr<event_impl> queue_impl::event_for(std::uint64_t ticket) {
@@ -336,6 +356,9 @@ queue::queue(const context& c, const device& d, const async_handler& h, const pr
           props.has_property<property::queue::enable_profiling>()))),
       context_(c), props_(props) {}
 
+queue::queue(std::shared_ptr<tessera::runtime::queue_impl> impl, const context& c)
+    : impl_(owned(std::move(impl))), context_(c) {}
+
 device queue::get_device() const { return device(&impl_->device); }
 void* queue::backend_stream() const { return impl_->stream; }
 bool queue::is_in_order() const { return props_.has_property<property::queue::in_order>(); }
@@ -364,6 +387,7 @@ void event::wait_and_throw() {
 backend event::get_backend() const noexcept {
   if (queue_) return detail::backend_of(queue_->device.kind);
   if (auto q = impl_->queue.lock()) return detail::backend_of(q->device.kind);
+  if (impl_->native_device) return detail::backend_of(impl_->native_device->kind);
   return platform().get_backend();
 }
 
@@ -390,6 +414,64 @@ std::uint64_t event::profiling_timestamp(int which) const {
 
 namespace tessera::runtime {
 void* native_stream(const sycl::queue& q) { return q.backend_stream(); }
+
+// The stream's GPU must be one of the context's (as queue's constructor asks of its device). The
+// queue is out-of-order, as DPC++ makes it; its commands are ordered on the stream anyway.
+sycl::queue queue_on_stream(void* stream, const sycl::context& c, const sycl::async_handler& h) {
+  if (!stream) throw sycl::exception(sycl::errc::invalid, "make_queue: the CUstream is null");
+#if defined(TESSERA_WITH_CUDA)
+  const device_impl& gpu = gpu_of_ordinal(cuda::device_of_stream(stream), "make_queue");
+  if (!tessera::detail::context_has_device(c, sycl::device(&gpu)))
+    throw sycl::exception(sycl::errc::invalid, "make_queue: the CUstream's GPU is not a device of the context given");
+  return sycl::queue(std::make_shared<queue_impl>(gpu, h ? h : c.handler(), false, false, stream), c);
+#else
+  (void)h;
+  (void)c;
+  throw sycl::exception(sycl::errc::feature_not_supported, "make_queue: this Tessera was built without its CUDA backend");
+#endif
+}
+
+// A command that went onto a GPU stream has one; a host task, or a command still waiting for
+// others, has none yet.
+void* native_event(const sycl::event& e) {
+  std::shared_ptr<queue_impl> q = e.queue_;
+  std::uint64_t ticket = e.ticket_;
+  if (e.impl_) {
+    if (e.impl_->native) return e.impl_->native;
+    q = e.impl_->queue.lock();
+    ticket = q && q->stream_timeline ? e.impl_->ticket_on(q->stream_timeline.get()) : 0;
+  }
+  return q && ticket ? q->native_event(ticket) : nullptr;
+}
+
+// Complete once the CUevent is: a host-task thread waits for it, as a host task would.
+sycl::event event_of_native(void* cu_event, const sycl::context& c) {
+  if (!cu_event) throw sycl::exception(sycl::errc::invalid, "make_event: the CUevent is null");
+  auto ev = std::make_shared<event_impl>();
+  ev->native = cu_event;
+  ev->native_device = &c.get_devices().front().impl();
+#if defined(TESSERA_WITH_CUDA)
+  if (cuda::event_done(cu_event)) {
+    ev->mark_complete();
+    return sycl::event(ev);
+  }
+  ev->mark_running();
+  host_task_pool().submit(
+      1,
+      [ev](std::size_t) {
+        try {
+          cuda::wait_event(ev->native);
+        } catch (...) {
+          // No queue to report to: the event completes, as the CUevent did, with its error.
+        }
+        ev->mark_complete();
+      },
+      [] {});
+  return sycl::event(ev);
+#else
+  throw sycl::exception(sycl::errc::feature_not_supported, "make_event: this Tessera was built without its CUDA backend");
+#endif
+}
 
 span_ns run_span(const event_impl& ev) {
   std::uint64_t start = ev.start_ns, end = ev.end_ns;

@@ -1,5 +1,6 @@
 #pragma once
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -32,12 +33,19 @@ cpu::thread_pool& host_task_pool();
 // holds it, so it outlives the user's handles while they run.
 class queue_impl : public std::enable_shared_from_this<queue_impl> {
 public:
-  queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling);
+  // On a GPU, the commands go onto `native_stream` where one is given (make_queue), which the
+  // queue then leaves to its maker; otherwise onto a stream of the queue's own.
+  queue_impl(const device_impl& dev, sycl::async_handler handler, bool in_order, bool profiling,
+             void* native_stream = nullptr);
   ~queue_impl();
 
   sycl::event submit(command_group&& cg);
   // An event object for the command with `ticket` on this queue's stream.
   std::shared_ptr<event_impl> event_for(std::uint64_t ticket);
+  // A CUevent that completes once the command with `ticket` has (get_native): recorded when first
+  // asked for, so it may also wait for commands enqueued after that one; it lives as long as the
+  // queue.
+  void* native_event(std::uint64_t ticket);
   void wait(const char* waiter);
   // `occasion` names the call that delivers the errors, for the default handler's report.
   void throw_asynchronous(const char* occasion);
@@ -75,6 +83,8 @@ private:
   std::uint64_t last_ticket_ = 0; // instead of last_: the last command went straight onto the stream
   std::deque<std::shared_ptr<event_impl>> pending_;
   std::vector<std::exception_ptr> errors_;
+  bool owns_stream_ = true;
+  std::map<std::uint64_t, void*> native_events_;
 };
 
 // When a completed command ran, on the host's clock: a GPU command's from its CUDA timing marks.

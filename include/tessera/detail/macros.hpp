@@ -17,6 +17,14 @@
 #else
 #define TESSERA_CUDA_COMPILE 0
 #endif
+// SYCL 2020 §6.3.2's SYCL_BACKEND_<name> for the CUDA backend, whose interop (sycl/interop.hpp)
+// programs reach with CUDA's own headers: defined where those are, in CUDA translation units (only
+// a Tessera built with its CUDA backend compiles them). Elsewhere, and in a CPU-only Tessera,
+// backend::cuda still names the backend, which no device there has (get_native throws
+// errc::backend_mismatch), and programs such as the SYCL-CTS's skip their CUDA tests.
+#if (defined(__CUDA__) || defined(__CUDACC__)) && !defined(SYCL_BACKEND_CUDA)
+#define SYCL_BACKEND_CUDA 1
+#endif
 // True while compiling the device side of a CUDA translation unit.
 #if defined(__CUDA_ARCH__)
 #define TESSERA_DEVICE_PASS 1

@@ -13,6 +13,7 @@ namespace tessera::runtime {
 
 class queue_impl;
 class timeline;
+struct device_impl;
 
 // One command's completion. Commands that depend on it register a callback, so a command starts
 // as soon as its last dependency completes, on whichever thread completed it.
@@ -40,6 +41,8 @@ public:
   bool on(const timeline* tl) const {
     return phase_.load(std::memory_order_acquire) == phase::on_timeline && timeline_.get() == tl;
   }
+  // The command's ticket on `tl`, 0 if it is not there.
+  std::uint64_t ticket_on(const timeline* tl) const { return on(tl) ? ticket_ : 0; }
   // Runs `f` now if complete, otherwise when complete.
   void then(std::function<void()> f);
 
@@ -70,6 +73,9 @@ public:
   std::atomic<marks> gpu_marks{marks::none};
   void* gpu_start = nullptr;
   void* gpu_end = nullptr;
+  // An event made from a backend's own (make_event): that object, and the device it is of.
+  void* native = nullptr;
+  const device_impl* native_device = nullptr;
 
 private:
   enum class phase { submitted, running, on_timeline, complete };

@@ -36,6 +36,23 @@ struct stream_and_timeline {
 stream_and_timeline create_stream(const runtime::device_impl& d, error_sink on_error);
 // After its timeline was closed.
 void destroy_stream(stream s);
+
+// The SYCL CUDA backend's interop (src/cuda/cuda_interop.cpp, runtime/native_objects.hpp).
+// A stream made elsewhere (sycl::make_queue): Tessera's work goes onto it, and release_stream,
+// after its timeline was closed, gives back what Tessera kept for it, leaving the stream.
+stream_and_timeline adopt_stream(const runtime::device_impl& d, stream s, error_sink on_error);
+void release_stream(stream s);
+// The CUDA device number of a stream's GPU, of a CUcontext's; errc::invalid where CUDA refuses.
+int device_of_stream(stream s);
+int device_of_context(void* cu_context);
+// The GPU's primary context (retained once, for the life of the program).
+void* primary_context(const runtime::device_impl& d);
+// A CUevent recorded on `s` now, for get_native; destroy_event after the stream is synchronised.
+void* record_event(const runtime::device_impl& d, stream s);
+void destroy_event(void* cu_event);
+// Whether a CUevent has completed (errc::invalid for one CUDA does not know), and waiting for it.
+bool event_done(void* cu_event);
+void wait_event(void* cu_event);
 void throw_if_error(int cuda_error, const char* what);
 
 void* usm_alloc(const runtime::device_impl& d, std::size_t bytes, sycl::usm::alloc kind);
