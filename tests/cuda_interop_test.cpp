@@ -70,8 +70,10 @@ TEST(CudaInterop, CpuObjectsAreOfAnotherBackend) {
   expect_errc(sycl::errc::backend_mismatch, "make_event",
               [&] { (void)sycl::make_event<cuda>(static_cast<CUevent_st*>(nullptr), c); });
   int mismatches = 0;
+  sycl::buffer<int> b{sycl::range<1>(1)};
   q.submit([&](sycl::handler& h) {
-     h.host_task([&](sycl::interop_handle ih) {
+     sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
+     h.host_task([&, a](sycl::interop_handle ih) {
        const auto count = [&](auto f) {
          try {
            f();
@@ -82,9 +84,10 @@ TEST(CudaInterop, CpuObjectsAreOfAnotherBackend) {
        count([&] { (void)ih.get_native_queue<cuda>(); });
        count([&] { (void)ih.get_native_device<cuda>(); });
        count([&] { (void)ih.get_native_context<cuda>(); });
+       count([&] { (void)ih.get_native_mem<cuda>(a); });
      });
    }).wait();
-  EXPECT_EQ(mismatches, 3);
+  EXPECT_EQ(mismatches, 4);
 }
 
 TEST(CudaInterop, MakeRefusesWhatNoGpuIs) {
@@ -271,6 +274,28 @@ TEST(CudaInteropGpu, HostTasksSeeTheQueuesNativeObjects) {
   EXPECT_EQ(stream, sycl::get_native<cuda>(q));
   EXPECT_EQ(device, sycl::get_native<cuda>(gpu));
   EXPECT_EQ(contexts, sycl::get_native<cuda>(q.get_context()));
+}
+
+// A host task with an interop_handle finds its buffers on the GPU, and its native work there done
+// when it completes (cudaMemset, on the legacy default stream, returns before).
+TEST(CudaInteropGpu, HostTasksReachBuffersOnTheGpu) {
+  if (gpus().empty()) GTEST_SKIP() << "no GPU";
+  sycl::queue q{gpus().front()};
+  std::vector<unsigned char> data(64, 1);
+  {
+    sycl::buffer<unsigned char> b{data.data(), sycl::range<1>(data.size())};
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor a{b, h};
+      h.host_task([=](sycl::interop_handle ih) {
+        unsigned char* p = ih.get_native_mem<cuda>(a);
+        (void)cudaMemset(p + 1, 7, 63);
+      });
+    });
+    sycl::host_accessor r{b};
+    EXPECT_EQ(r[0], 1);
+    EXPECT_EQ(r[1], 7);
+    EXPECT_EQ(r[63], 7);
+  }
 }
 
 #endif // SYCL_BACKEND_CUDA

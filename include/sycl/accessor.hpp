@@ -399,6 +399,7 @@ private:
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   template <typename, int, access_mode> friend class host_accessor;
   friend class handler;
+  friend class interop_handle; // get_native_mem: the copy on the command's device
 };
 
 template <typename T, int D, typename A> accessor(buffer<T, D, A>&) -> accessor<T, D, tessera::runtime::default_mode_v<T>, target::device, access::placeholder::true_t>;

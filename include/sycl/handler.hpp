@@ -196,6 +196,7 @@ public:
   template <typename F>
   void host_task(F f) {
     cg_.host_task = true;
+    cg_.interop = std::is_invocable_v<const F&, interop_handle>;
     trace_as("host_task");
     set([f, d = &device_.impl(), s = stream_](tessera::runtime::completion done) {
       std::exception_ptr error;

@@ -134,9 +134,19 @@ public:
       return {static_cast<CUctx_st*>(tessera::runtime::primary_context(*cuda("get_native_context")->device_))};
     else refuse(B, "get_native_context");
   }
+  // On a GPU, the buffer's memory there (a host task with an interop_handle has its buffers on
+  // the queue's device, see queue_impl::start), as the SYCL CUDA backend gives it: a T*.
   template <backend B, typename Accessor>
-  std::conditional_t<B == backend::opencl, std::vector<_cl_mem*>, void*> get_native_mem(const Accessor&) const {
-    refuse(B, "get_native_mem");
+  std::conditional_t<B == backend::opencl, std::vector<_cl_mem*>,
+                     std::conditional_t<B == backend::ext_oneapi_cuda,
+                                        std::remove_const_t<typename Accessor::value_type>*, void*>>
+  get_native_mem(const Accessor& a) const {
+    if constexpr (B == backend::ext_oneapi_cuda) {
+      cuda("get_native_mem");
+      return a.v_.data;
+    } else {
+      refuse(B, "get_native_mem");
+    }
   }
 
 private:

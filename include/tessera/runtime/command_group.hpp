@@ -33,6 +33,9 @@ struct command_group {
   std::vector<std::shared_ptr<event_impl>> depends;
   std::vector<std::shared_ptr<usm_pin>> pins; // USM that sycl::free must not take away meanwhile
   bool host_task = false; // may block: runs on a thread of its own, not on the compute pool
+  // A host task that takes an interop_handle: its buffers are on the queue's device, for the
+  // native work it enqueues there (get_native_mem), which it completes with.
+  bool interop = false;
   trace_tag trace;        // filled only while tracing
 };
 
