@@ -20,9 +20,11 @@
 #                        clang of tessera++ --cuda). A ccache on the PATH is used as launcher.
 #   --cuda               compile the tests' kernels for the GPU too (Tessera built with
 #                        TESSERA_CUDA=ON; TESSERA_CUDA_ARCH picks the GPU, e.g. -DTESSERA_CUDA_ARCH=sm_90).
-#                        The CTS's cuda_interop category needs -DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=ON,
-#                        with which the CTS enables CMake's CUDA language with clang (not yet
-#                        configured successfully with CMake 3.25 and CUDA 13).
+#                        The CTS's cuda_interop category (and host_task's CUDA test case) needs
+#                        -DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=ON, with which the CTS enables CMake's
+#                        CUDA language with clang: the script then points CMake at Tessera's CUDA
+#                        shim (CUDAToolkit_ROOT, CMAKE_CUDA_FLAGS), through which clang 19 works
+#                        with CUDA 13; the adapter compiles the category's .cu file as its .cpp files.
 #   --full-conformance   SYCL_CTS_ENABLE_FULL_CONFORMANCE=ON (many more types and cases)
 #   --timeout S          kill a category's run after S seconds (default 1800)
 #   --out FILE           the table, as Markdown (default <build>/conformance.md)
@@ -141,6 +143,28 @@ default_cxx() {
   echo "${words[0]}"
 }
 
+# Sets cuda_language: with the CTS's CUDA interop tests, CMake's CUDA language is clang 19 over
+# Tessera's CUDA shim (share/tessera/cuda-shim), whose fatbinary takes clang 19's options under
+# CUDA 13, for the GPU tessera++ --cuda compiles for. CMake 3.25 identifies the compiler by
+# building a program with CMAKE_CUDA_FLAGS alone (its other attempts add sm_52, which CUDA 13
+# lacks), hence the shim's path and cudart there; the adapter compiles the CTS's .cu sources as
+# CXX, so nothing else is built with these flags. The CTS links every executable with the driver
+# library that FindCUDA looks for, which CUDA 13 has among its stubs only.
+set_cuda_language() {
+  cuda_language=()
+  local arg shim arch
+  for arg in "${cmake_args[@]}"; do
+    [[ "$arg" =~ ^-DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS(:BOOL)?=(ON|On|on|1|TRUE|True|true|YES|Yes|yes)$ ]] || continue
+    shim="$prefix/share/tessera/cuda-shim"
+    [[ -d "$shim" ]] || die "$prefix has no share/tessera/cuda-shim (a Tessera built with TESSERA_CUDA=ON)"
+    arch="$("$prefix/bin/tessera++" --cuda --showme -c x.cpp | grep -o -- '--cuda-gpu-arch=[^ ]*' | head -1)"
+    cuda_language=(-DCUDAToolkit_ROOT="$shim" -DCMAKE_CUDA_ARCHITECTURES=OFF
+      -DCUDA_CUDA_LIBRARY="$shim/lib64/stubs/libcuda.so"
+      "-DCMAKE_CUDA_FLAGS=-isystem $shim/shim-include -Wno-unknown-cuda-version ${arch:---cuda-gpu-arch=sm_90} --cuda-path=$shim -L$shim/lib64 -lcudart -Wno-unused-command-line-argument")
+    return
+  done
+}
+
 configure() {
   [[ -n "$cxx" ]] || cxx="$(default_cxx)"
   local launcher=()
@@ -150,7 +174,10 @@ configure() {
   local generator=()
   [[ -f "$build/CMakeCache.txt" ]] || ! command -v ninja >/dev/null || generator=(-G Ninja)
   local cuda_args=(-DTESSERA_CUDA_KERNELS=OFF)
-  ((cuda)) && cuda_args=(-DTESSERA_CUDA_KERNELS=ON)
+  if ((cuda)); then
+    set_cuda_language
+    cuda_args=(-DTESSERA_CUDA_KERNELS=ON "${cuda_language[@]}")
+  fi
   echo "CTS: configuring $build (compiler $cxx)" >&2
   cmake -S "$cts" -B "$build" "${generator[@]}" "${launcher[@]}" \
     -DSYCL_IMPLEMENTATION=Tessera -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_MODULE_PATH="$here/cts" \
