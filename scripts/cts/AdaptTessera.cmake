@@ -55,6 +55,11 @@ function(add_sycl_executable_implementation)
   endif()
   add_sycl_to_target(TARGET ${args_OBJECT_LIBRARY} SOURCES ${args_TESTS})
   target_link_libraries(${args_NAME} PRIVATE Tessera::sycl)
+  # host_task's CUDA test case calls CUDA's driver API where SYCL_BACKEND_CUDA is defined, in
+  # every CUDA build; the CTS links the driver library only with its CUDA interop tests on.
+  if(TESSERA_CUDA_KERNELS AND _category STREQUAL "host_task")
+    target_link_libraries(${args_NAME} PRIVATE CUDA::cuda_driver)
+  endif()
   # cuda_interop calls CUDA's driver API as CUDA 12 declared it (cuda_ctx_create_compat.h).
   if(TESSERA_CUDA_KERNELS AND _category STREQUAL "cuda_interop")
     target_compile_options(${args_OBJECT_LIBRARY} PRIVATE
