@@ -120,6 +120,30 @@ TEST(Image, HostTaskReadsAndKernelAccessorNeedsAspectImage) {
   }
 }
 
+// The kernel is compiled for every device although no device runs it: a copy of an image accessor
+// in device code must not copy the image's host-side owner or property list (a CUDA build's
+// device pass stopped there, on std::vector's allocation and shared_ptr's counts).
+TEST(Image, KernelThatCopiesItsImageAccessorCompilesForEveryDevice) {
+  sycl::queue q;
+  sycl::unsampled_image<1> img(image_format::r32b32g32a32_uint, sycl::range<1>(2));
+  sycl::buffer<unsigned> out{sycl::range<1>(1)};
+  try {
+    q.submit([&](sycl::handler& h) {
+      sycl::unsampled_image_accessor<sycl::uint4, 1, sycl::access_mode::read> a(img, h, sycl::property_list{});
+      sycl::accessor o(out, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) {
+        const auto copy = a;
+        o[0] = copy.read(0)[0];
+      });
+    });
+    FAIL() << "a kernel's image accessor on a device without aspect::image";
+  } catch (const sycl::exception& e) {
+    EXPECT_EQ(e.code(), sycl::errc::feature_not_supported);
+  }
+  sycl::host_unsampled_image_accessor<sycl::uint4, 1> host(img, {sycl::property::no_init{}});
+  EXPECT_TRUE(host.has_property<sycl::property::no_init>());
+}
+
 TEST(Image, Properties) {
   std::mutex m;
   sycl::unsampled_image<1> img(image_format::r8g8b8a8_unorm, sycl::range<1>(1),

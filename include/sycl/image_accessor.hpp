@@ -16,6 +16,7 @@
 #include "sycl/image.hpp"
 #include "tessera/group/call_site.hpp"
 #include "tessera/memory/host_access.hpp"
+#include "tessera/memory/host_handle.hpp"
 #include "tessera/memory/image_sampling.hpp"
 
 namespace tessera::memory {
@@ -26,8 +27,11 @@ class image_view {
 public:
   TESSERA_HOST_DEVICE std::size_t size() const noexcept { return layout_.extent[0] * layout_.extent[1] * layout_.extent[2]; }
 
-  template <typename Prop> bool has_property() const noexcept { return props_.template has_property<Prop>(); }
-  template <typename Prop> Prop get_property() const { return props_.template get_property<Prop>(); }
+  template <typename Prop> bool has_property() const noexcept { return props_ && props_->template has_property<Prop>(); }
+  template <typename Prop> Prop get_property() const {
+    if (!props_) throw sycl::exception(sycl::errc::invalid, "get_property: the image accessor holds no properties");
+    return props_->template get_property<Prop>();
+  }
 
   friend bool operator==(const image_view& a, const image_view& b) { return a.owner_ == b.owner_; }
   friend bool operator!=(const image_view& a, const image_view& b) { return !(a == b); }
@@ -36,7 +40,7 @@ public:
 protected:
   image_view() = default;
   image_view(const image_core<D>& core, const sycl::property_list& props)
-      : owner_(core.owner), props_(props),
+      : owner_(core.owner), props_(std::make_shared<const sycl::property_list>(props)),
         layout_{static_cast<const std::byte*>(core.storage()->data()),
                 {core.range[0], D > 1 ? core.range[D > 1 ? 1 : 0] : 1, D > 2 ? core.range[D > 2 ? 2 : 0] : 1},
                 core.pitch,
@@ -69,8 +73,10 @@ protected:
     write_texel(const_cast<std::byte*>(layout_.data) + offset, layout_.format, v);
   }
 
-  std::shared_ptr<runtime::buffer_owner> owner_;
-  sycl::property_list props_;
+  // Kernels copy their accessors (the SYCL-CTS's reference-semantics checks do); the image and the
+  // properties are host objects, which a device copy carries but neither counts nor copies.
+  host_handle<runtime::buffer_owner> owner_;
+  host_handle<const sycl::property_list> props_;
   image_layout layout_{};
 };
 
