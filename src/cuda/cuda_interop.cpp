@@ -1,4 +1,5 @@
 #include <cuda.h>
+#include <cudaTypedefs.h>
 #include <cuda_runtime_api.h>
 
 #include <map>
@@ -14,11 +15,14 @@
 namespace tessera::cuda {
 
 namespace {
+// Each function is asked for at the CUDA version of the signature its pointer type gives
+// (cudaTypedefs.h's PFN_<name>_v<version>): asked for at CUDA_VERSION, a name gets its newest
+// signature, and CUDA 13's cuCtxGetDevice takes the context as a second argument.
 template <typename F>
-F driver_function(const char* name) {
+F driver_function(const char* name, unsigned version) {
   void* f = nullptr;
   cudaDriverEntryPointQueryResult found{};
-  if (cudaGetDriverEntryPointByVersion(name, &f, CUDA_VERSION, cudaEnableDefault, &found) != cudaSuccess ||
+  if (cudaGetDriverEntryPointByVersion(name, &f, version, cudaEnableDefault, &found) != cudaSuccess ||
       found != cudaDriverEntryPointSuccess || !f)
     throw sycl::exception(sycl::errc::runtime, std::string("the CUDA driver has no ") + name);
   return reinterpret_cast<F>(f);
@@ -43,25 +47,15 @@ int device_of_stream(stream s) {
 }
 
 int device_of_context(void* cu_context) {
-  using push_t = CUresult (*)(CUcontext);
-  using pop_t = CUresult (*)(CUcontext*);
-  using device_t = CUresult (*)(CUdevice*);
-  static const auto push = driver_function<push_t>("cuCtxPushCurrent");
-  static const auto pop = driver_function<pop_t>("cuCtxPopCurrent");
-  static const auto device = driver_function<device_t>("cuCtxGetDevice");
-  check_driver(push(static_cast<CUcontext>(cu_context)), "the GPU of a CUcontext");
+  static const auto device = driver_function<PFN_cuCtxGetDevice_v13000>("cuCtxGetDevice", 13000);
   CUdevice dev = -1;
-  const CUresult r = device(&dev);
-  CUcontext popped = nullptr;
-  pop(&popped);
-  check_driver(r, "the GPU of a CUcontext");
+  check_driver(device(&dev, static_cast<CUcontext>(cu_context)), "the GPU of a CUcontext");
   return dev;
 }
 
 // Retained once per GPU, as DPC++'s CUDA backend keeps it: for the life of the program.
 void* primary_context(const runtime::device_impl& d) {
-  using retain_t = CUresult (*)(CUcontext*, CUdevice);
-  static const auto retain = driver_function<retain_t>("cuDevicePrimaryCtxRetain");
+  static const auto retain = driver_function<PFN_cuDevicePrimaryCtxRetain_v7000>("cuDevicePrimaryCtxRetain", 7000);
   static std::mutex mutex;
   static std::map<int, CUcontext> retained;
   std::lock_guard lock(mutex);
