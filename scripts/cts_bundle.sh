@@ -8,6 +8,8 @@
 #                      headers) and g++ 12's libstdc++ headers and start files, so that the CTS is
 #                      compiled there as here (made once; ~41 MB)
 #   toolchain-libs.tar.xz  the other libraries clang 19 loads (made once; ~16 MB)
+#   linker.tar.xz      lld 19 (package lld-19), where this machine has it: cts.sh links CPU builds
+#                      with lld, whose full-conformance objects ld.bfd takes minutes to link (~2 MB)
 #   cts-src.tar.xz     the CTS checkout with its submodules, without .git
 #   tessera.tar.xz     `cmake --install` of the Tessera build (default build/) and Boost.Context
 #   tessera-cuda.tar.xz  the same of a CUDA build (TESSERA_CUDA=ON), with --cuda-tessera
@@ -66,8 +68,18 @@ pack_libraries() {
   tar -C "$stage/libs" -cf - opt | xz -9 -T0 >"$out/toolchain-libs.tar.xz"
 }
 
+# lld loads the libraries clang does (libLLVM, and those of toolchain-libs).
+pack_linker() {
+  local o="$stage/ld/opt/llvm-19/bin"
+  mkdir -p "$o"
+  cp -L /usr/lib/llvm-19/bin/lld "$o/"
+  ln -s lld "$o/ld.lld"
+  tar -C "$stage/ld" -cf - opt | xz -9 -T0 >"$out/linker.tar.xz"
+}
+
 [[ -s "$out/toolchain.tar.xz" ]] || pack_toolchain
 [[ -s "$out/toolchain-libs.tar.xz" ]] || pack_libraries
+[[ -s "$out/linker.tar.xz" || ! -x /usr/lib/llvm-19/bin/lld ]] || pack_linker
 tar --exclude=.git -C "$(dirname "$(realpath "$cts")")" -cf - "$(basename "$(realpath "$cts")")" \
   | xz -6 -T0 >"$out/cts-src.tar.xz"
 # pack_tessera BUILD NAME: NAME.tar.xz, the build's library and tools installed, with Boost.Context.

@@ -42,6 +42,8 @@ EOF
 exec 9>/tmp/cts-remote.lock
 flock 9
 [[ -x /usr/bin/clang++-19 && -d /opt/gcc12 ]] || install_toolchain
+# lld beside clang, which looks for ld.lld in its own folder first (cts.sh links with it).
+[[ -x /opt/llvm-19/bin/ld.lld || ! -f "$bundle/linker.tar.xz" ]] || unxz_to / "$bundle/linker.tar.xz"
 flock -u 9
 
 # Boost.Context is Tessera's one library dependency; there is no Boost there, so the staged
