@@ -201,8 +201,12 @@ public:
     set([f, d = &device_.impl(), s = stream_](tessera::runtime::completion done) {
       std::exception_ptr error;
       try {
-        if constexpr (std::is_invocable_v<const F&, interop_handle>) f(interop_handle(*d, s));
-        else f();
+        if constexpr (std::is_invocable_v<const F&, interop_handle>) {
+          f(interop_handle(*d, s));
+        } else {
+          (void)s; // the stream is the interop handle's only (clang warns of an unused capture)
+          f();
+        }
       } catch (...) {
         error = std::current_exception();
       }
