@@ -2,6 +2,8 @@
 // sub-devices, and the interoperability functions that compile but cannot be honoured.
 #include <sycl/sycl.hpp>
 
+#include "expect_errc.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -10,17 +12,6 @@
 #include <vector>
 
 namespace {
-
-template <typename F>
-void expect_errc(sycl::errc code, const std::string& named, F f) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an exception naming " << named;
-  } catch (const sycl::exception& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-    EXPECT_NE(std::string(e.what()).find(named), std::string::npos) << e.what();
-  }
-}
 
 // Sets ONEAPI_DEVICE_SELECTOR for one scope.
 class device_filter {

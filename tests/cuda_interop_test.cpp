@@ -12,6 +12,8 @@
 #include <vector>
 
 #include <sycl/sycl.hpp>
+
+#include "expect_errc.hpp"
 #if defined(SYCL_BACKEND_CUDA)
 #include <cuda_runtime_api.h>
 #endif
@@ -19,17 +21,6 @@
 namespace {
 
 constexpr auto cuda = sycl::backend::cuda;
-
-template <typename F>
-void expect_errc(sycl::errc code, const std::string& named, F f) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an exception naming " << named;
-  } catch (const sycl::exception& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-    EXPECT_NE(std::string(e.what()).find(named), std::string::npos) << e.what();
-  }
-}
 
 static_assert(sycl::backend::cuda == sycl::backend::ext_oneapi_cuda);
 static_assert(std::is_same_v<sycl::backend_return_t<cuda, sycl::device>, int>);
