@@ -8,7 +8,8 @@
 # all categories together may take (cts.sh --together). With --cuda, the bundle's CUDA build of
 # Tessera (tessera-cuda.tar.xz) compiles the kernels for the machine's GPU (CUDA in
 # /usr/local/cuda). A CPU and a CUDA run may go side by side (each has its own build directory
-# and OUT). The toolchain lands in /opt, the CTS and Tessera under /tmp.
+# and OUT); two runs of one kind (say full conformance and the default mode) need CTS_BUILD, a
+# build directory of their own. The toolchain lands in /opt, the CTS and Tessera under /tmp.
 set -euo pipefail
 bundle="$(realpath "$1")" out="$2" seconds="$3"
 shift 3
@@ -66,8 +67,9 @@ export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 cts="$(find /tmp -maxdepth 1 -name 'SYCL-CTS*' -type d | head -1)"
 mkdir -p "$out"
 status=0
-bash "$tree/scripts/cts.sh" --cts "$cts" --tessera "/tmp/$name" --build "/tmp/cts-build-$name" "${cuda[@]}" \
+build="${CTS_BUILD:-/tmp/cts-build-$name}"
+bash "$tree/scripts/cts.sh" --cts "$cts" --tessera "/tmp/$name" --build "$build" "${cuda[@]}" \
   --together "$seconds" --out "$out/conformance.md" "$@" 2> >(tee "$out/progress.log" >&2) || status=$?
 # The logs of what did not build or pass, for the table's first errors to be read in full.
-tar -C "/tmp/cts-build-$name/cts-logs" -czf "$out/cts-logs.tar.gz" .
+tar -C "$build/cts-logs" -czf "$out/cts-logs.tar.gz" .
 exit "$status"

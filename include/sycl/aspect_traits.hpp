@@ -14,8 +14,6 @@ constexpr bool no_device_has(aspect a) {
   case aspect::custom:
   case aspect::emulated:
   case aspect::image:
-  case aspect::online_compiler:
-  case aspect::online_linker:
   case aspect::ext_intel_legacy_image:
   case aspect::ext_intel_gpu_eu_count:
   case aspect::ext_intel_gpu_eu_simd_width:
@@ -32,6 +30,8 @@ constexpr bool every_device_has(aspect a) {
   case aspect::fp16:
   case aspect::fp64:
   case aspect::atomic64:
+  case aspect::online_compiler:
+  case aspect::online_linker:
   case aspect::queue_profiling:
   case aspect::usm_device_allocations:
   case aspect::usm_host_allocations:

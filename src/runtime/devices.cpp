@@ -177,13 +177,17 @@ bool device::has(aspect a) const {
   // The CPU's kernels are host code, and its "device" memory is the process's.
   case aspect::host_debuggable:
   case aspect::usm_system_allocations: return is_cpu();
-  // Kernels are compiled with the program (no online compiler or linker), and there are no images.
+  // Kernels are compiled with the program, so a bundle's input and object states hold them as
+  // compiled, and compile, link and build change only the state (kernel_bundle.hpp). DPC++'s CUDA,
+  // HIP and native-CPU devices answer the same (a compiler and a linker are available), and the
+  // idiom of an input bundle whose specialization constants are set before build() needs it.
+  case aspect::online_compiler:
+  case aspect::online_linker: return true;
+  // There are no images.
   case aspect::accelerator:
   case aspect::custom:
   case aspect::emulated:
   case aspect::image:
-  case aspect::online_compiler:
-  case aspect::online_linker:
   case aspect::ext_intel_legacy_image: return false;
   // DPC++'s Intel device information (sycl/ext/intel/device_info.hpp): what the backend could tell.
   case aspect::ext_intel_free_memory: return impl_->free_memory != nullptr;
