@@ -169,13 +169,14 @@ set_cuda_language() {
 # large (group_functions' joint scans: 386 MB each at -O0, half a million long template symbols):
 # ld.bfd linked 14 of that category's 68 objects in 134 s and had not linked all 68 after 330 s on
 # 16 cores, where lld links the 14 in 5 s. (A --cuda build keeps the default linker: its
-# relocatable-device-code link has not been tried with lld.)
+# relocatable-device-code link has not been tried with lld.) For C++ links only: the CTS also
+# configures a C project, and another machine's gcc may not find or drive lld.
 choose_linker() {
   linker=()
   ((cuda == 0)) || return 0
   printf 'int main() { return 0; }\n' | "$cxx" -x c++ -fuse-ld=lld - -o "$build/cts-logs/lld-probe" >/dev/null 2>&1 \
     || return 0
-  linker=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld)
+  linker=(-DCMAKE_CXX_LINK_FLAGS=-fuse-ld=lld)
 }
 
 configure() {
