@@ -165,6 +165,10 @@ TEST(KernelBundles, InputBundlesCompileLinkAndBuildToKernelsThatRun) {
   EXPECT_EQ(std::vector<int>(data, data + 4), std::vector<int>(4, 3));
   sycl::free(data, q);
 
+  const std::vector<sycl::device> twice{devs[0], devs[0]};
+  EXPECT_EQ(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, twice).get_devices(), devs);
+  EXPECT_EQ(sycl::compile(input, twice).get_devices(), devs);
+
   const auto others = sycl::device::get_devices();
   const auto other = std::find_if(others.begin(), others.end(), [&](const sycl::device& d) { return d != devs[0]; });
   if (other != others.end()) expect_invalid([&] { (void)sycl::build(input, {*other}); }, "not one of the bundle's devices");

@@ -356,7 +356,11 @@ inline std::vector<kernel_id> runnable(const std::vector<kernel_id>& ids, const 
 template <bundle_state State>
 kernel_bundle<State> bundle_of(const context& ctx, const std::vector<device>& devs, std::vector<kernel_id> ids,
                                const tessera::detail::spec_constant_values& values = {}) {
-  return make_bundle<State>(std::make_shared<const bundle_data>(bundle_data{ctx, devs, std::move(ids), values}));
+  // A bundle's devices are a set (§4.11.11): a device named twice is associated once.
+  std::vector<device> unique;
+  for (const auto& d : devs)
+    if (std::find(unique.begin(), unique.end(), d) == unique.end()) unique.push_back(d);
+  return make_bundle<State>(std::make_shared<const bundle_data>(bundle_data{ctx, std::move(unique), std::move(ids), values}));
 }
 } // namespace detail
 
@@ -447,8 +451,7 @@ kernel_bundle<State> join(const std::vector<kernel_bundle<State>>& bundles) {
   for (const auto& b : bundles) {
     if (b.get_context() != bundles.front().get_context())
       throw exception(errc::invalid, "join: the bundles have different contexts");
-    for (const auto& d : b.get_devices())
-      if (std::find(devs.begin(), devs.end(), d) == devs.end()) devs.push_back(d);
+    devs.insert(devs.end(), b.data()->devices.begin(), b.data()->devices.end());
     for (const auto& k : b.get_kernel_ids())
       if (std::find(ids.begin(), ids.end(), k) == ids.end()) ids.push_back(k);
     if (!values.merge(b.data()->spec_constants))
