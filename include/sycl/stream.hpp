@@ -17,11 +17,11 @@
 #include "sycl/property_list.hpp"
 #include "sycl/range.hpp"
 #include "sycl/vec.hpp"
-#include "tessera/detail/host_shared.hpp"
 #include "tessera/detail/macros.hpp"
 #include "tessera/detail/stream_sink.hpp"
 #include "tessera/detail/text_format.hpp"
 #include "tessera/glue/stream_ops.hpp"
+#include "tessera/memory/host_handle.hpp"
 
 namespace sycl {
 
@@ -219,8 +219,8 @@ public:
     sink_.statement_size = work_item_buffer_size < tessera::detail::stream_statement::capacity
                                ? work_item_buffer_size
                                : tessera::detail::stream_statement::capacity;
-    host_ = tessera::detail::host_shared<tessera::detail::stream_storage>(
-        tessera::glue::make_stream_storage(cgh.on_gpu(), cgh.stream_, sink_));
+    host_ = tessera::glue::make_stream_storage(cgh.on_gpu(), cgh.stream_, sink_);
+    identity_ = host_.get();
   }
 
   std::size_t size() const noexcept { return total_; }
@@ -228,7 +228,7 @@ public:
   std::size_t get_work_item_buffer_size() const { return statement_; }
   std::size_t get_max_statement_size() const { return statement_; }
 
-  TESSERA_HOST_DEVICE friend bool operator==(const stream& a, const stream& b) { return a.host_ == b.host_; }
+  TESSERA_HOST_DEVICE friend bool operator==(const stream& a, const stream& b) { return a.identity_ == b.identity_; }
   TESSERA_HOST_DEVICE friend bool operator!=(const stream& a, const stream& b) { return !(a == b); }
 
   // `out << x` starts a statement (tessera::detail::stream_statement).
@@ -241,7 +241,10 @@ private:
   std::size_t total_;
   std::size_t statement_;
   tessera::detail::stream_sink sink_;
-  tessera::detail::host_shared<tessera::detail::stream_storage> host_;
+  // The storage is owned on the host only (kernels copy and move streams); its address, which
+  // device copies keep, is what compares and hashes.
+  tessera::memory::host_handle<tessera::detail::stream_storage> host_;
+  const void* identity_ = nullptr;
   friend struct std::hash<stream>;
 };
 
@@ -249,5 +252,5 @@ private:
 
 // SYCL 2020 §4.5.2: a stream is its host-side storage.
 template <> struct std::hash<sycl::stream> {
-  std::size_t operator()(const sycl::stream& s) const noexcept { return std::hash<const void*>{}(s.host_.get()); }
+  std::size_t operator()(const sycl::stream& s) const noexcept { return std::hash<const void*>{}(s.identity_); }
 };

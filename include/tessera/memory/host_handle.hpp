@@ -11,8 +11,9 @@ namespace tessera::memory {
 inline constexpr bool host_code = !TESSERA_DEVICE_PASS;
 
 // A shared_ptr to a host-side object that device code may copy. Accessors hold their buffer
-// through one, and kernels copy accessors: a kernel that hands its accessor by value to a helper
-// (fig 6-9 of the DPC++ book) copies and destroys it on the device. There the bytes came from the
+// through one, image accessors their image, streams their storage, and kernels copy them: a kernel
+// that hands its accessor by value to a helper (fig 6-9 of the DPC++ book) copies and destroys it
+// on the device, and the SYCL-CTS copies and moves streams there. There the bytes came from the
 // host and name host memory, so a device copy owns nothing and never touches the count; touching
 // it would not even compile for NVPTX (libstdc++'s release loads both counts as one 64-bit acquire
 // load, which clang 19 cannot select). The union keeps the shared_ptr's layout, which host and
