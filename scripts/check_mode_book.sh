@@ -12,7 +12,7 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 book="$(cd "${1:?BOOK_CHECKOUT}" && pwd)/samples"
-build="${2:-build}"
+build="$(cd "${2:-build}" && pwd)"
 shift 2 || shift $#
 out="${TMPDIR:-/tmp}/tessera-check-book"
 mkdir -p "$out"
@@ -42,7 +42,7 @@ for s in "${samples[@]}"; do
     for h in "$(dirname "$src")"/*harness.cpp; do [[ -e "$h" ]] && harness+=("$h"); done
   fi
   if ! "$cxx" "${flags[@]}" -I"$(dirname "$src")" "$src" "${harness[@]}" -o "$out/$name" -L"$build" -ltessera \
-      -lboost_context -pthread -Wl,-rpath,"$PWD/$build" >"$out/$name.build.log" 2>&1; then
+      -lboost_context -pthread -Wl,-rpath,"$build" >"$out/$name.build.log" 2>&1; then
     printf '%-56s no build: %s\n' "$s" "$(grep -m1 'error' "$out/$name.build.log")"
     continue
   fi

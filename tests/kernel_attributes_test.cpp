@@ -19,6 +19,9 @@ class AttrLambdaAfterParameters;
 class AttrSubGroupOfEight;
 class AttrSubscript;
 class AttrPack;
+class AttrAspectUnderUsing;
+class AttrGlobalAspect;
+class AttrCpuAspect;
 
 namespace {
 
@@ -160,6 +163,26 @@ TEST(KernelAttributes, LambdasTakeThemAfterTheirParameters) {
    }).wait();
   EXPECT_EQ(*sub_group, 8u);
   sycl::free(sub_group, q);
+}
+
+// A lambda's attribute names its aspect as the DPC++ book's fig 12-10 does, under `using
+// namespace sycl` (the attribute's own name needs sycl::, its argument does not), or from the
+// global namespace; clang crashed on the first before the plugin looked names up without a
+// diagnostic.
+namespace uses_sycl {
+using namespace sycl;
+void submit_needing_a_gpu(queue& q) { q.single_task<AttrAspectUnderUsing>([=]() [[sycl::device_has(aspect::gpu)]] {}); }
+} // namespace uses_sycl
+
+TEST(KernelAttributes, LambdasTakeQualifiedNames) {
+  skip_without_plugin();
+  if (testing::Test::IsSkipped()) return;
+  sycl::queue q{sycl::cpu_selector_v};
+  expect_errc(sycl::errc::kernel_not_supported, "device_has", [&] { uses_sycl::submit_needing_a_gpu(q); });
+  expect_errc(sycl::errc::kernel_not_supported, "device_has", [&] {
+    q.single_task<AttrGlobalAspect>([=]() [[sycl::device_has(::sycl::aspect::gpu)]] {});
+  });
+  q.single_task<AttrCpuAspect>([=]() [[sycl::device_has(sycl::aspect::cpu)]] {}).wait();
 }
 
 } // namespace

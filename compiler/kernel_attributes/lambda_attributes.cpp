@@ -7,10 +7,12 @@
 // operator of the lambda being parsed, as sycl_attributes.cpp annotates declarations; any other
 // attribute there stays an error.
 //
-// The arguments are read from the attribute's tokens: each a literal or a name (`N`,
-// `FeatureAspect`, `sizes[0]`), looked up where the lambda is, which covers a template's
-// parameters; an attribute with others (`a::b`, `N * 2`) is ignored with a warning (clang's
-// message).
+// The arguments are read from the attribute's tokens: each a literal or a name, qualified or not
+// (`N`, `FeatureAspect`, `sizes[0]`, `aspect::fp64` under `using namespace sycl`), looked up where
+// the lambda is, which covers a template's parameters; an attribute with others (`N * 2`) is
+// ignored with a warning (clang's message). The lookups run inside clang's handling of a
+// diagnostic, whose arguments a nested diagnostic would overwrite (clang 19 crashed on
+// `aspect::fp64`, the DPC++ book's fig 12-10), so they are the kind that reports nothing.
 #include "kernel_attributes.hpp"
 
 #include <clang/AST/ASTContext.h>
@@ -20,6 +22,7 @@
 #include <clang/Basic/DiagnosticSema.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Sema/DeclSpec.h>
+#include <clang/Sema/Lookup.h>
 #include <clang/Sema/ScopeInfo.h>
 #include <clang/Sema/Sema.h>
 
@@ -40,6 +43,37 @@ llvm::StringRef text_of(const SourceManager& sm, const Token& t) {
   return llvm::StringRef(sm.getCharacterData(t.getLocation()), t.getLength());
 }
 
+// The value a name denotes, qualified or not, from its first token `t`, leaving in `t` the token
+// after it; null for anything else. Looked up as clang would, without a diagnostic.
+Expr* named_value(Sema& s, Lexer& lex, Token& t, SourceLocation at) {
+  const SourceManager& sm = s.getSourceManager();
+  DeclContext* in = nullptr; // unqualified: from the lambda's scope
+  if (t.is(tok::coloncolon)) {
+    in = s.Context.getTranslationUnitDecl();
+    lex.LexFromRawLexer(t);
+  }
+  for (;;) {
+    if (!t.is(tok::raw_identifier)) return nullptr;
+    const DeclarationNameInfo name(&s.Context.Idents.get(text_of(sm, t)), at);
+    lex.LexFromRawLexer(t);
+    const bool scope = t.is(tok::coloncolon);
+    LookupResult found(s, name, scope ? Sema::LookupNestedNameSpecifierName : Sema::LookupOrdinaryName);
+    found.suppressDiagnostics();
+    if (!(in ? s.LookupQualifiedName(found, in) : s.LookupName(found, s.getCurScope())) || !found.isSingleResult())
+      return nullptr;
+    NamedDecl* d = found.getFoundDecl()->getUnderlyingDecl();
+    if (!scope) {
+      if (!isa<ValueDecl>(d)) return nullptr;
+      const ExprResult e = s.BuildDeclarationNameExpr(CXXScopeSpec(), found, false);
+      return e.isInvalid() ? nullptr : e.get();
+    }
+    lex.LexFromRawLexer(t);
+    if (auto* alias = dyn_cast<NamespaceAliasDecl>(d)) d = alias->getNamespace();
+    if (!isa<NamespaceDecl, EnumDecl, CXXRecordDecl>(d)) return nullptr;
+    in = cast<DeclContext>(d);
+  }
+}
+
 // One argument, from its first token `t` (a literal, or a name with an optional literal subscript,
 // `sizes[0]`), leaving in `t` the token after it; invalid for anything else.
 ExprResult argument(Sema& s, Lexer& lex, Token& t, SourceLocation at) {
@@ -50,20 +84,16 @@ ExprResult argument(Sema& s, Lexer& lex, Token& t, SourceLocation at) {
     lex.LexFromRawLexer(t);
     return IntegerLiteral::Create(s.Context, llvm::APInt(64, v), s.Context.UnsignedLongLongTy, at);
   }
-  if (!t.is(tok::raw_identifier)) return ExprError();
-  CXXScopeSpec scope;
-  UnqualifiedId name;
-  name.setIdentifier(&s.Context.Idents.get(text_of(sm, t)), at);
-  ExprResult e = s.ActOnIdExpression(s.getCurScope(), scope, SourceLocation(), name, false, false);
-  lex.LexFromRawLexer(t);
-  if (e.isInvalid() || !t.is(tok::l_square)) return e;
+  Expr* e = named_value(s, lex, t, at);
+  if (!e) return ExprError();
+  if (!t.is(tok::l_square)) return e;
   lex.LexFromRawLexer(t);
   if (!t.is(tok::numeric_constant) || text_of(sm, t).rtrim("uUlLzZ").getAsInteger(0, v)) return ExprError();
   Expr* index = IntegerLiteral::Create(s.Context, llvm::APInt(64, v), s.Context.UnsignedLongLongTy, at);
   lex.LexFromRawLexer(t);
   if (!t.is(tok::r_square)) return ExprError();
   lex.LexFromRawLexer(t);
-  return s.ActOnArraySubscriptExpr(s.getCurScope(), e.get(), at, index, at);
+  return s.ActOnArraySubscriptExpr(s.getCurScope(), e, at, index, at);
 }
 
 // The argument expressions of the attribute written at `at` (`sycl::name(...)`), or false.
