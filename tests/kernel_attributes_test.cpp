@@ -6,6 +6,8 @@
 // the attributes are ignored, and these tests skip.
 #include <sycl/sycl.hpp>
 
+#include "expect_errc.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -64,17 +66,6 @@ void skip_without_plugin() {
 #if !TESSERA_KERNEL_ATTRIBUTES
   GTEST_SKIP() << "compiled without Tessera's kernel-attribute plugin: kernel attributes are ignored";
 #endif
-}
-
-template <typename F>
-void expect_errc(sycl::errc code, const char* fragment, F f) {
-  try {
-    f();
-    ADD_FAILURE() << "expected errc " << static_cast<int>(code);
-  } catch (const sycl::exception& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-    EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
-  }
 }
 
 TEST(KernelAttributes, CompatibilityFollowsTheAttributes) {
