@@ -17,7 +17,8 @@
 // "unresolved extern function"; assert(), which glibc declares for the host only, gets CUDA's
 // device assert (device_assert.hpp). Its front-end half also makes DPC++'s device_global
 // variables GPU variables (device_global.hpp) and, for relocatable device code, records the
-// functions the source declares for the device (relocatable_device_code.hpp). After it, the same pipeline point runs hierarchical kernels with a
+// functions the source declares for the device (relocatable_device_code.hpp), and lets kernels name
+// specialization constants through constexpr references (specialization_id_references.hpp). After it, the same pipeline point runs hierarchical kernels with a
 // thread per work-item (hierarchical/hierarchical.hpp). An -O0 device compilation without
 // debug information is optimised at -O1, as nvcc's device code is unless -G (optimise_unless_debugging).
 #include <clang/AST/ASTConsumer.h>
@@ -41,6 +42,7 @@
 #include "device_assert.hpp"
 #include "device_global.hpp"
 #include "relocatable_device_code.hpp"
+#include "specialization_id_references.hpp"
 #include "hierarchical/hierarchical.hpp"
 
 #include <string>
@@ -175,13 +177,15 @@ class device_language : public clang::PluginASTAction {
 protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, StringRef) override {
     if (!ci.getLangOpts().CUDA) return std::make_unique<clang::ASTConsumer>();
-    if (!ci.getLangOpts().CUDAIsDevice) return tessera::device_select::device_global_consumer(ci);
-    ci.getLangOpts().HIPStdPar = 1;
-    optimise_unless_debugging(ci.getCodeGenOpts());
-    std::vector<std::unique_ptr<clang::ASTConsumer>> both;
-    both.push_back(tessera::device_select::device_global_consumer(ci));
-    both.push_back(tessera::device_select::device_function_recorder(ci));
-    return std::make_unique<clang::MultiplexConsumer>(std::move(both));
+    std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+    consumers.push_back(tessera::device_select::device_global_consumer(ci));
+    consumers.push_back(tessera::device_select::specialization_id_consumer(ci));
+    if (ci.getLangOpts().CUDAIsDevice) {
+      ci.getLangOpts().HIPStdPar = 1;
+      optimise_unless_debugging(ci.getCodeGenOpts());
+      consumers.push_back(tessera::device_select::device_function_recorder(ci));
+    }
+    return std::make_unique<clang::MultiplexConsumer>(std::move(consumers));
   }
   bool ParseArgs(const clang::CompilerInstance&, const std::vector<std::string>&) override { return true; }
   ActionType getActionType() override { return AddBeforeMainAction; }
