@@ -29,7 +29,8 @@ while (($#)); do
   shift
 done
 [[ -d "$cts/tests" ]] || { echo "cts_bundle.sh: --cts DIR (a SYCL-CTS checkout) is required" >&2; exit 2; }
-grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
+exclude="$(git rev-parse --git-common-dir)/info/exclude" # a worktree's .git is a file
+grep -qx '/.gpu/' "$exclude" 2>/dev/null || echo '/.gpu/' >> "$exclude"
 mkdir -p "$out"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT

@@ -7,7 +7,8 @@
 #   bash scripts/gpu_run.sh; bash scripts/gpu_run.sh cpu
 set -euo pipefail
 cd "$(dirname "$0")/.."
-grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
+exclude="$(git rev-parse --git-common-dir)/info/exclude" # a worktree's .git is a file
+grep -qx '/.gpu/' "$exclude" 2>/dev/null || echo '/.gpu/' >> "$exclude"
 cmake -S . -B build-cuda -G Ninja -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_BUILD_TYPE=Release -DTESSERA_CUDA=ON >/dev/null
 ninja -C build-cuda
 rm -rf .gpu && mkdir -p .gpu/t .gpu/ex
