@@ -304,6 +304,20 @@ TEST(RootGroupMisuse, GroupReturningWhileOthersWaitIsReported) {
   EXPECT_TRUE(names(msg, "root_group_test.cpp:")) << msg;
 }
 
+// The report numbers the barrier instance, so that a group leaving a loop of them early is told
+// apart from one that misses a barrier elsewhere.
+TEST(RootGroupMisuse, GroupLeavingALoopEarlyIsReportedWithTheBarriersNumber) {
+  const std::string msg = kernel_error([](sycl::queue& q) {
+    q.parallel_for(sycl::nd_range<1>(128, 32), syclex::properties{syclex::use_root_sync}, [=](sycl::nd_item<1> it) {
+      const int rounds = it.get_group(0) == 2 ? 2 : 3;
+      for (int r = 0; r < rounds; ++r) sycl::group_barrier(it.ext_oneapi_get_root_group());
+    });
+  });
+  if (msg == "skip") GTEST_SKIP();
+  EXPECT_TRUE(names(msg, "work-group (2)")) << msg;
+  EXPECT_TRUE(names(msg, "the launch's root barrier number 3")) << msg;
+}
+
 TEST(RootGroupMisuse, ItemReturningWhileItsGroupWaitsIsReported) {
   const std::string msg = kernel_error([](sycl::queue& q) {
     q.parallel_for(sycl::nd_range<1>(128, 32), syclex::properties{syclex::use_root_sync}, [=](sycl::nd_item<1> it) {

@@ -25,14 +25,18 @@ root_barrier::root_barrier(const nd_launch_base& launch, std::size_t groups)
 // (both sequentially consistent), so of an arrival and a return racing, one sees the other.
 bool root_barrier::arrive(std::size_t group, const group::call_site& site) {
   arrival& a = arrivals_[group];
+  const std::uint64_t generation = generation_.load(std::memory_order_relaxed);
   a.file.store(site.file, std::memory_order_relaxed);
   a.line.store(site.line, std::memory_order_relaxed);
-  a.generation.store(generation_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  a.generation.store(generation, std::memory_order_relaxed);
   const std::size_t n = arrived_.fetch_add(1, std::memory_order_seq_cst) + 1;
-  if (returned_.load(std::memory_order_seq_cst))
+  if (returned_.load(std::memory_order_seq_cst)) {
+    const std::size_t first = first_returned_.load(std::memory_order_relaxed);
     fail("group_barrier(root_group) at " + where(site.file, site.line) + " is reached by " + group_name(group) +
-         ", but " + group_name(first_returned_.load(std::memory_order_relaxed)) +
-         " returned without reaching it");
+         ", the launch's root barrier number " + std::to_string(generation + 1) + ", but " + group_name(first) +
+         " returned without reaching it, after " +
+         std::to_string(arrivals_[first].returned_after.load(std::memory_order_relaxed)) + " root barrier(s)");
+  }
   if (n < groups_) return false;
   check_sites();
   arrived_.store(0, std::memory_order_relaxed);
@@ -57,20 +61,26 @@ void root_barrier::check_sites() const {
 // records were written.
 std::string root_barrier::waiting_site() const {
   const std::uint64_t now = generation_.load(std::memory_order_acquire);
+  const std::string number = ", the launch's root barrier number " + std::to_string(now + 1);
   for (std::size_t g = 0; g < groups_; ++g)
     if (arrivals_[g].generation.load(std::memory_order_relaxed) == now) {
       const group::call_site s = site_of(g);
-      return where(s.file, s.line);
+      return where(s.file, s.line) + number;
     }
-  return "a root-group barrier";
+  return "a root-group barrier" + number;
 }
 
+// An arrival that sees the count in returned_ sees the first group to return and its record: the
+// winner's exchange releases them, a loser's acquires them, and each count's increment releases
+// what its group saw.
 void root_barrier::finished(std::size_t group) {
-  if (returned_.fetch_add(1, std::memory_order_seq_cst) == 0) first_returned_.store(group, std::memory_order_relaxed);
+  arrivals_[group].returned_after.store(generation_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  std::size_t first = nobody;
+  first_returned_.compare_exchange_strong(first, group, std::memory_order_acq_rel, std::memory_order_acquire);
+  returned_.fetch_add(1, std::memory_order_seq_cst);
   const std::size_t waiting = arrived_.load(std::memory_order_seq_cst);
   if (waiting)
-    fail(group_name(group) + " returned without reaching group_barrier(root_group) at " +
-         waiting_site() +
+    fail(group_name(group) + " returned without reaching group_barrier(root_group) at " + waiting_site() +
          ", where " + std::to_string(waiting) + " work-group(s) wait for it");
 }
 

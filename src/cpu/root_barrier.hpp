@@ -32,6 +32,7 @@ private:
     std::atomic<const char*> file{nullptr};
     std::atomic<unsigned> line{0};
     std::atomic<std::uint64_t> generation{~std::uint64_t{0}};
+    std::atomic<std::uint64_t> returned_after{0}; // root barriers passed, once it returned
   };
   void check_sites() const;
   group::call_site site_of(std::size_t group) const;
@@ -43,7 +44,8 @@ private:
   alignas(64) std::atomic<std::size_t> arrived_{0};
   alignas(64) std::atomic<std::uint64_t> generation_{0};
   alignas(64) std::atomic<std::size_t> returned_{0};
-  std::atomic<std::size_t> first_returned_{0};
+  static constexpr std::size_t nobody = ~std::size_t{0};
+  std::atomic<std::size_t> first_returned_{nobody};
   // Compared by the last to arrive; read for the report of a group that returned while others wait.
   std::unique_ptr<arrival[]> arrivals_;
 };
