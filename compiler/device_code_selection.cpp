@@ -16,11 +16,12 @@
 // host library call such as std::cout's) is reported with its call chain, instead of ptxas's
 // "unresolved extern function"; assert(), which glibc declares for the host only, gets CUDA's
 // device assert (device_assert.hpp). Its front-end half also makes DPC++'s device_global
-// variables GPU variables (device_global.hpp) and, for relocatable device code, records the
-// functions the source declares for the device (relocatable_device_code.hpp), and lets kernels name
-// specialization constants through constexpr references (specialization_id_references.hpp). After it, the same pipeline point runs hierarchical kernels with a
-// thread per work-item (hierarchical/hierarchical.hpp). An -O0 device compilation without
-// debug information is optimised at -O1, as nvcc's device code is unless -G (optimise_unless_debugging).
+// variables GPU variables (device_global.hpp), records for relocatable device code the functions
+// the source declares for the device (relocatable_device_code.hpp), and lets kernels name
+// specialization constants through constexpr references (specialization_id_references.hpp).
+// After it, the same pipeline point runs hierarchical kernels with a thread per work-item
+// (hierarchical/hierarchical.hpp). An -O0 device compilation without debug information is
+// optimised at -O1, as nvcc's device code is unless -G (optimise_unless_debugging).
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>

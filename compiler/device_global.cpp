@@ -22,11 +22,6 @@ llvm::StringSet<>& device_globals() {
   return names;
 }
 
-bool is_device_global(clang::QualType t) {
-  const auto* s = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl());
-  return s && s->getSpecializedTemplate()->getQualifiedNameAsString() == device_global_name;
-}
-
 // Namespace-scope device_globals.
 class consumer : public namespace_scope_consumer {
 public:
@@ -35,7 +30,8 @@ public:
 private:
   void take(clang::Decl* d) override {
     auto* v = llvm::dyn_cast<clang::VarDecl>(d);
-    if (!v || !v->hasGlobalStorage() || v->isStaticLocal() || v->isStaticDataMember() || !is_device_global(v->getType()))
+    if (!v || !v->hasGlobalStorage() || v->isStaticLocal() || v->isStaticDataMember() ||
+        !specializes(v->getType(), device_global_name))
       return;
     if (device_ && !v->hasAttr<clang::CUDADeviceAttr>())
       v->addAttr(clang::CUDADeviceAttr::CreateImplicit(v->getASTContext()));

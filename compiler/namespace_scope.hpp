@@ -2,13 +2,26 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Mangle.h>
+#include <llvm/ADT/StringRef.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <memory>
 #include <string>
 
 namespace tessera::device_select {
+
+// Whether `t` is a specialisation of the class template named `qualified` ("sycl::x"): an
+// instantiated one, or the dependent type of a template's pattern.
+inline bool specializes(clang::QualType t, llvm::StringRef qualified) {
+  const clang::TemplateDecl* tmpl = nullptr;
+  if (const auto* s = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl()))
+    tmpl = s->getSpecializedTemplate();
+  else if (const auto* s = t->getAs<clang::TemplateSpecializationType>())
+    tmpl = s->getTemplateName().getAsTemplateDecl();
+  return tmpl && tmpl->getQualifiedNameAsString() == qualified;
+}
 
 // A front-end consumer that is shown each namespace-scope declaration of the source, also inside
 // namespaces and extern "C"/"C++" blocks, which reach the consumer whole once closed (before code

@@ -1,7 +1,6 @@
 #include "specialization_id_references.hpp"
 
 #include <clang/AST/Attr.h>
-#include <clang/AST/DeclTemplate.h>
 #include <llvm/ADT/SmallVector.h>
 
 #include "namespace_scope.hpp"
@@ -10,17 +9,9 @@ namespace tessera::device_select {
 
 namespace {
 
-bool is_specialization_id(clang::QualType t) {
-  const clang::TemplateDecl* tmpl = nullptr;
-  if (const auto* s = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl()))
-    tmpl = s->getSpecializedTemplate();
-  else if (const auto* s = t->getAs<clang::TemplateSpecializationType>())
-    tmpl = s->getTemplateName().getAsTemplateDecl();
-  return tmpl && tmpl->getQualifiedNameAsString() == "sycl::specialization_id";
-}
-
 bool wants_mark(const clang::VarDecl* v) {
-  return v->isConstexpr() && !v->hasAttr<clang::CUDADeviceAttr>() && is_specialization_id(v->getType());
+  return v->isConstexpr() && !v->hasAttr<clang::CUDADeviceAttr>() &&
+         specializes(v->getType(), "sycl::specialization_id");
 }
 
 class consumer : public namespace_scope_consumer {
